@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { companyRoutes } from './modules/company/routes';
+import { systemRoutes } from './modules/system/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+
+/** What every module receives: the database and the configuration. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * Builds the Fastify app: plugins in a fixed order (validation, docs, errors, auth), then the modules,
+ * then the web app under /peis/. Tests call this with their own database and never open a port.
+ */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: ctx.config.logLevel,
+      redact: ['req.headers.authorization', 'req.body.password'],
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    // Request ids let a log line of one call be found among all the others.
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: '健康管理服务平台 API',
+        version: '0.1.0',
+        description: '所有接口均需 Authorization: Bearer <token>，登录接口除外。',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  registerAuth(app, ctx.db, ctx.config);
+
+  await app.register(async (api) => {
+    await systemRoutes(api, ctx);
+    await authRoutes(api, ctx);
+    await companyRoutes(api, ctx);
+  });
+
+  await registerWeb(app, ctx.config);
+  return app;
+}
+
+/** Serves the built web app under /peis/ with history fallback: any deep link loads index.html. */
+async function registerWeb(app: FastifyInstance, config: Config) {
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/peis/', wildcard: false, index: false });
+  }
+  app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/peis/'));
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || !hasWeb || !(path === '/peis' || path.startsWith('/peis/'))) {
+      return reply.code(404).send({ code: 404, msg: '接口不存在' });
+    }
+    // A file-like path that is not there is a real 404; everything else is a route of the app.
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.code(404).send({ code: 404, msg: '文件不存在' });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_ROLES, DEMO_COMPANY, type UnitSeed } from '@peis/shared';
+import type { Config } from '../config';
+import { seedPopulation } from '../demo/population';
+import { hashPassword } from '../modules/auth/service';
+import type { Db, Queryable } from './client';
+
+export const DEMO_PASSWORD = 'Demo@2025';
+
+/** The demo accounts of the README: username, display name, role code, unit short name (null = company). */
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', name: '系统管理员', role: 'companyAdmin', unit: null },
+  { username: 'staff', name: '李卫康', role: 'healthStaff', unit: '采油一厂' },
+  { username: 'expert', name: '王立新', role: 'expert', unit: null },
+  { username: 'employee', name: '', role: 'employee', unit: '采油一厂' },
+] as const;
+
+const newOpenid = () => `o${randomBytes(20).toString('base64url').slice(0, 27)}`;
+
+/** Creates the built-in roles that are missing. Runs on every start; never changes an edited role. */
+export async function seedRoles(q: Queryable): Promise<void> {
+  for (const role of DEFAULT_ROLES) {
+    await q.query(
+      `INSERT INTO roles (code, name, user_type, menus, buttons, builtin) VALUES ($1, $2, $3, $4, $5, true)
+       ON CONFLICT (code) DO NOTHING`,
+      [role.code, role.name, role.userType, role.menus, role.buttons],
+    );
+  }
+}
+
+export async function insertUnitTree(q: Queryable, seed: UnitSeed, parent: { id: number; path: string } | null = null) {
+  let order = 0;
+  const insert = async (node: UnitSeed, p: { id: number; path: string } | null, sortOrder: number) => {
+    const { rows } = await q.query<{ id: number }>(
+      'INSERT INTO units (parent_id, name, short_name, sort_order) VALUES ($1, $2, $3, $4) RETURNING id',
+      [p?.id ?? null, node.name, node.shortName, sortOrder],
+    );
+    const id = rows[0].id;
+    const path = `${p?.path ?? '/'}${id}/`;
+    await q.query('UPDATE units SET path = $2 WHERE id = $1', [id, path]);
+    let childOrder = 0;
+    for (const child of node.children ?? []) await insert(child, { id, path }, ++childOrder);
+  };
+  await insert(seed, parent, ++order);
+}
+
+export async function createAccount(
+  q: Queryable,
+  a: {
+    username: string;
+    password: string;
+    name: string;
+    roleCode: string;
+    unitId: number | null;
+    employeeId?: number | null;
+  },
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO users (username, password_hash, name, user_type, role_id, unit_id, employee_id, openid)
+     SELECT $1, $2, $3, r.user_type, r.id, $5, $6, $7 FROM roles r WHERE r.code = $4 RETURNING id`,
+    [a.username, await hashPassword(a.password), a.name, a.roleCode, a.unitId, a.employeeId ?? null, newOpenid()],
+  );
+  if (!rows[0]) throw new Error(`unknown role ${a.roleCode}`);
+  return rows[0].id;
+}
+
+/**
+ * Prepares a database after its migrations: built-in roles always; on a new database the demo company,
+ * its employees, their health checks and the demo accounts — or, in production, only the unit root and
+ * an `admin` account with ADMIN_PASSWORD. Returns what it did, for the start-up log.
+ */
+export async function seed(db: Db, config: Config, opts: { employees?: number; seed?: number } = {}): Promise<string> {
+  await db.tx(seedRoles);
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  if (rows[0].n > 0) return 'existing database';
+  if (config.nodeEnv === 'production') {
+    if (!config.adminPassword) return 'new production database without accounts: set ADMIN_PASSWORD and restart';
+    await db.tx(async (q) => {
+      await insertUnitTree(q, { name: DEMO_COMPANY.name, shortName: DEMO_COMPANY.shortName });
+      await createAccount(q, {
+        username: 'admin',
+        password: config.adminPassword!,
+        name: '系统管理员',
+        roleCode: 'companyAdmin',
+        unitId: null,
+      });
+    });
+    return 'new production database: admin account created';
+  }
+  const employees = opts.employees ?? config.demoEmployees;
+  await db.tx(async (q) => {
+    await insertUnitTree(q, DEMO_COMPANY);
+    await seedPopulation(q, { employees, seed: opts.seed });
+    for (const a of DEMO_ACCOUNTS) {
+      const unitId = a.unit
+        ? (await q.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [a.unit])).rows[0].id
+        : null;
+      let name: string = a.name;
+      let employeeId: number | null = null;
+      if (a.role === 'employee') {
+        // The regular-staff account belongs to the first demo employee of its unit.
+        const { rows: e } = await q.query<{ id: number; name: string }>(
+          `SELECT e.id, e.name FROM employees e JOIN units u ON u.id = e.unit_id
+            WHERE u.path LIKE (SELECT path FROM units WHERE id = $1) || '%' ORDER BY e.id LIMIT 1`,
+          [unitId],
+        );
+        employeeId = e[0] ? Number(e[0].id) : null;
+        name = e[0]?.name ?? '演示员工';
+      }
+      await createAccount(q, {
+        username: a.username,
+        password: DEMO_PASSWORD,
+        name,
+        roleCode: a.role,
+        unitId,
+        employeeId,
+      });
+    }
+  });
+  return `new database: demo data loaded (${employees} employees)`;
+}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../db/seed';
+import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+
+describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target, { env: { SESSION_IDLE_MINUTES: '30', SESSION_MAX_HOURS: '12' } });
+  });
+  afterAll(() => t?.close());
+
+  const login = (username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const audit = async (username: string) =>
+    (
+      await t.db.query<{ action: string }>('SELECT action FROM audit_log WHERE username = $1 ORDER BY id', [username])
+    ).rows.map((r) => r.action);
+
+  it('signs each demo account in with its userType and an opaque token', async () => {
+    const expected = { admin: 1, staff: 2, expert: 3, employee: 4 };
+    for (const [username, userType] of Object.entries(expected)) {
+      const res = await login(username, 'Demo@2025');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ username, userType });
+      expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(body.openid).toMatch(/^o/);
+    }
+    // The token is stored hashed, never as it was handed out.
+    const token = await t.login('admin');
+    const { rows } = await t.db.query('SELECT 1 FROM sessions WHERE token_hash = $1', [token]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('answers /api/me with the role menus, buttons and unit scope', async () => {
+    const admin = await t.app.inject({ url: '/api/me', headers: t.auth(await t.login('admin')) });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toMatchObject({ username: 'admin', userType: 1, roleName: '公司管理员', unitScope: null });
+    expect(admin.json().menus).toContain('company:dashboard');
+
+    const staff = (await t.app.inject({ url: '/api/me', headers: t.auth(await t.login('staff')) })).json();
+    expect(staff.unitScope).toMatchObject({ unitName: '采油一厂' });
+    expect(staff.menus).toContain('main:phr');
+    expect(staff.menus).not.toContain('company:dashboard');
+
+    const employee = (await t.app.inject({ url: '/api/me', headers: t.auth(await t.login('employee')) })).json();
+    expect(employee.employeeId).toBeGreaterThan(0);
+    expect(employee.btnPermissions).not.toContain('phr:add');
+  });
+
+  it('refuses a wrong password and an unknown name with the same message, and audits both', async () => {
+    const wrong = await login('expert', 'Wrong@2025');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().msg).toMatch(/^用户名或密码错误/);
+    const unknown = await login('nobody', 'Wrong@2025');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().msg).toBe('用户名或密码错误');
+    expect(await audit('expert')).toContain('login.failure');
+    expect(await audit('nobody')).toContain('login.failure');
+    // A successful login resets the count.
+    expect((await login('expert', 'Demo@2025')).statusCode).toBe(200);
+  });
+
+  it('locks an account after five failures for 15 minutes, then lets it in again', async () => {
+    const t0 = await t.db.query('SELECT id FROM units WHERE short_name = $1', ['采油二厂']);
+    await t.db.tx((q) =>
+      createAccount(q, {
+        username: 'locky',
+        password: 'Locky@2025',
+        name: '锁定测试',
+        roleCode: 'healthStaff',
+        unitId: Number(t0.rows[0].id),
+      }),
+    );
+    for (let i = 1; i <= 4; i++) {
+      const res = await login('locky', 'bad-password');
+      expect(res.statusCode).toBe(401);
+      expect(res.json().msg).toContain(`再错${5 - i}次`);
+    }
+    const fifth = await login('locky', 'bad-password');
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json().msg).toBe('密码错误次数过多，账号已锁定，请15分钟后再试');
+    // Even the right password is refused while locked.
+    const during = await login('locky', 'Locky@2025');
+    expect(during.statusCode).toBe(423);
+    expect(await audit('locky')).toEqual(expect.arrayContaining(['login.failure', 'login.lockout', 'login.locked']));
+
+    // Fifteen minutes later (moved back in the database) the right password works.
+    await t.db.query("UPDATE users SET locked_until = now() - interval '1 second' WHERE username = 'locky'");
+    expect((await login('locky', 'Locky@2025')).statusCode).toBe(200);
+    expect(await audit('locky')).toContain('login.success');
+  });
+
+  it('revokes the token on logout', async () => {
+    const token = await t.login('staff');
+    expect((await t.app.inject({ url: '/api/me', headers: t.auth(token) })).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: t.auth(token) });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/api/me', headers: t.auth(token) });
+    expect(after.statusCode).toBe(401);
+    expect(await audit('staff')).toContain('logout');
+  });
+
+  it('expires a session idle for longer than 30 minutes and one older than 12 hours', async () => {
+    const idle = await t.login('staff');
+    await t.db.query(
+      "UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE id = (SELECT max(id) FROM sessions)",
+    );
+    const idleRes = await t.app.inject({ url: '/api/me', headers: t.auth(idle) });
+    expect(idleRes.statusCode).toBe(401);
+    expect(idleRes.json().msg).toBe('登录已过期，请重新登录');
+
+    const active = await t.login('staff');
+    await t.db.query(
+      "UPDATE sessions SET last_seen_at = now() - interval '29 minutes' WHERE id = (SELECT max(id) FROM sessions)",
+    );
+    expect((await t.app.inject({ url: '/api/me', headers: t.auth(active) })).statusCode).toBe(200);
+
+    const old = await t.login('staff');
+    await t.db.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = (SELECT max(id) FROM sessions)",
+    );
+    expect((await t.app.inject({ url: '/api/me', headers: t.auth(old) })).statusCode).toBe(401);
+  });
+
+  it('answers 401 without a token, with a forged one and with a malformed header', async () => {
+    for (const authorization of [undefined, 'Bearer forged-token-value', 'Basic YWRtaW46RGVtb0AyMDI1', 'Bearer']) {
+      const res = await t.app.inject({ url: '/api/me', headers: authorization ? { authorization } : {} });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe(401);
+    }
+  });
+
+  it('changes the password only with the old one and by the rule, and ends the other sessions', async () => {
+    const t0 = await t.db.query('SELECT id FROM units WHERE short_name = $1', ['采油三厂']);
+    await t.db.tx((q) =>
+      createAccount(q, {
+        username: 'pwd',
+        password: 'Pwd@20250',
+        name: '改密测试',
+        roleCode: 'healthStaff',
+        unitId: Number(t0.rows[0].id),
+      }),
+    );
+    const token = await t.login('pwd', 'Pwd@20250');
+    const other = await t.login('pwd', 'Pwd@20250');
+    const put = (body: unknown) =>
+      t.app.inject({ method: 'PUT', url: '/api/password', headers: t.auth(token), payload: body as object });
+
+    for (const weak of ['short1!', 'onlyletters!', 'NoSymbol123', '12345678!']) {
+      const res = await put({ oldPassword: 'Pwd@20250', newPassword: weak });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({
+        path: 'newPassword',
+        message: '密码至少8位，且须同时包含字母、数字和符号',
+      });
+    }
+    const wrongOld = await put({ oldPassword: 'nope', newPassword: 'New#Pass123' });
+    expect(wrongOld.statusCode).toBe(400);
+    expect(wrongOld.json().msg).toBe('原密码错误');
+
+    expect((await put({ oldPassword: 'Pwd@20250', newPassword: 'New#Pass123' })).statusCode).toBe(200);
+    expect((await login('pwd', 'Pwd@20250')).statusCode).toBe(401);
+    expect((await login('pwd', 'New#Pass123')).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: t.auth(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/me', headers: t.auth(other) })).statusCode).toBe(401);
+  });
+
+  it('answers 400, never 500, to malformed bodies', async () => {
+    const cases: { payload: string; contentType?: string }[] = [
+      { payload: '{"username": "admin", ' },
+      { payload: '[]' },
+      { payload: '{"username": 12, "password": true}' },
+      { payload: '{}' },
+      { payload: '"just a string"' },
+      { payload: 'username=admin', contentType: 'application/x-www-form-urlencoded' },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: c.payload,
+        headers: { 'content-type': c.contentType ?? 'application/json' },
+      });
+      expect(res.statusCode, c.payload).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, c.payload).toBeLessThan(500);
+      expect(typeof res.json().msg).toBe('string');
+    }
+    const missing = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([expect.objectContaining({ path: 'password' })]);
+  });
+});

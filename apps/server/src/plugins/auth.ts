@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from '../lib/errors';
+
+/** The signed-in account behind a request, with its role's permissions and unit scope. */
+export interface SessionUser {
+  id: number;
+  sessionId: number;
+  username: string;
+  name: string;
+  userType: number;
+  openid: string;
+  roleName: string;
+  menus: string[];
+  buttons: string[];
+  /** Root unit of the account's scope; null = the whole company. */
+  unitId: number | null;
+  unitName: string | null;
+  /** '/1/4/' path of the scope root; null = the whole company. */
+  unitPath: string | null;
+  /** Regular staff: the only employee whose data the account reaches. */
+  employeeId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in (login, health, docs). */
+    public?: boolean;
+    /** Menu or button permission the route requires (SPEC §6 codes). */
+    permission?: string;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** 256 random bits, URL-safe: opaque, unguessable, meaningful only through the sessions table. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+// Touching last_seen_at on every call would write on every read; once a minute is precise enough
+// for a 30-minute idle timeout.
+const TOUCH_EVERY_MS = 60_000;
+
+interface SessionRow {
+  session_id: number;
+  last_seen_at: Date;
+  expires_at: Date;
+  user_id: number;
+  username: string;
+  name: string;
+  user_type: number;
+  openid: string;
+  enabled: boolean;
+  role_name: string;
+  menus: string[];
+  buttons: string[];
+  unit_id: number | null;
+  unit_name: string | null;
+  unit_path: string | null;
+  employee_id: number | null;
+}
+
+/** Finds the live session of a bearer token, or throws 401. Expired sessions are revoked on the way. */
+export async function resolveSession(db: Db, config: Config, authorization: string | undefined): Promise<SessionUser> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match) throw unauthorized('请先登录');
+  const { rows } = await db.query<SessionRow>(
+    `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, u.id AS user_id, u.username, u.name, u.user_type,
+            u.openid, u.enabled, r.name AS role_name, r.menus, r.buttons, u.unit_id, un.short_name AS unit_name,
+            un.path AS unit_path, u.employee_id
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
+       JOIN roles r ON r.id = u.role_id
+       LEFT JOIN units un ON un.id = u.unit_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
+    [hashToken(match[1])],
+  );
+  const row = rows[0];
+  if (!row?.enabled) throw unauthorized('登录已失效，请重新登录');
+  const now = Date.now();
+  const idleLimit = new Date(row.last_seen_at).getTime() + config.sessionIdleMinutes * 60_000;
+  if (now > new Date(row.expires_at).getTime() || now > idleLimit) {
+    await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [row.session_id]);
+    throw unauthorized('登录已过期，请重新登录');
+  }
+  if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+    await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
+  }
+  return {
+    id: row.user_id,
+    sessionId: row.session_id,
+    username: row.username,
+    name: row.name,
+    userType: row.user_type,
+    openid: row.openid,
+    roleName: row.role_name,
+    menus: row.menus,
+    buttons: row.buttons,
+    unitId: row.unit_id,
+    unitName: row.unit_name,
+    unitPath: row.unit_path,
+    employeeId: row.employee_id == null ? null : Number(row.employee_id),
+  };
+}
+
+export function can(user: SessionUser, permission: string): boolean {
+  return user.menus.includes(permission) || user.buttons.includes(permission);
+}
+
+/**
+ * Every /api route needs a live session unless it is marked public, and the permission it declares.
+ * Runs before validation, so an anonymous caller learns nothing about a route's input.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, config: Config) {
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    // The API documentation (/api/docs) is public: it describes the calls, it does not answer them.
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public) return;
+    if (!req.routeOptions.url) return; // unknown route: the not-found handler answers
+    req.user = await resolveSession(db, config, req.headers.authorization);
+    const permission = req.routeOptions.config?.permission;
+    if (permission && !can(req.user, permission)) throw forbidden();
+  });
+}
+
+/** The signed-in user of a route that requires one. */
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

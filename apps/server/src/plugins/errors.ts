@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { AppError } from '../lib/errors';
+
+/** Zod issues as the `errors` list of a 400 answer: the field path and its Chinese reason. */
+export function zodIssues(err: ZodError): { path: string; message: string }[] {
+  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+const FRAMEWORK_MESSAGES: Record<number, string> = {
+  400: '请求格式错误',
+  404: '接口不存在',
+  405: '请求方法不被允许',
+  406: '不支持的响应格式',
+  413: '请求内容过大',
+  415: '不支持的内容类型',
+  429: '请求过于频繁，请稍后再试',
+};
+
+/**
+ * One error shape for the whole API: { code, msg, errors? } with the statuses of ARCHITECTURE.md.
+ * Bad input is always a 4xx; only a fault of the server itself is a 500, and its details stay in the log.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send({ code: err.statusCode, msg: err.message, errors: err.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: `${v.instancePath}`.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? '格式错误',
+      }));
+      return reply.code(400).send({ code: 400, msg: errors[0]?.message ?? '请求参数错误', errors });
+    }
+    if (err instanceof ZodError) {
+      const errors = zodIssues(err);
+      return reply.code(400).send({ code: 400, msg: errors[0]?.message ?? '请求参数错误', errors });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ code: 500, msg: '服务器内部错误' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const msg =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? '请求体不是有效的JSON'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? '请求体不能为空'
+            : (FRAMEWORK_MESSAGES[status] ?? '请求错误');
+      return reply.code(status).send({ code: status, msg });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ code: 500, msg: '服务器内部错误' });
+  });
+}

@@ -1,0 +1,98 @@
+import { passwordSchema } from '@peis/shared';
+import { useMutation } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Form, Grid, Input, Layout, Typography } from 'antd';
+import { Outlet, useNavigate } from 'react-router';
+import { AppHeader } from '../../app/app-header';
+import { ApiError } from '../../app/http';
+import { useHomeUrl } from '../../components/use-home-url';
+import { changePassword } from './auth-api';
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** The shared zod rule (PASSWORD_RULE_MESSAGE) as an antd validator, so client and server say the same thing. */
+async function validateNewPassword(_: unknown, value: string | undefined): Promise<void> {
+  if (!value) return;
+  const result = passwordSchema.safeParse(value);
+  if (!result.success) throw new Error(result.error.issues[0]?.message);
+}
+
+/** /main/password: change one's own password, then sign in again with it. */
+export function PasswordPage() {
+  const [form] = Form.useForm<PasswordForm>();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const home = useHomeUrl();
+  const narrow = Grid.useBreakpoint().md === false;
+
+  const mutation = useMutation({
+    mutationFn: ({ oldPassword, newPassword }: PasswordForm) => changePassword({ oldPassword, newPassword }),
+    onSuccess: () => {
+      message.success('密码已修改，请重新登录');
+      navigate('/logout', { replace: true });
+    },
+    onError: (e) => {
+      if (!(e instanceof ApiError) || !e.msg) return; // the catalogue already said it
+      const fields = new Set<string>(['oldPassword', 'newPassword']);
+      const fieldErrors = e.errors.filter((f) => fields.has(f.path));
+      if (fieldErrors.length) {
+        form.setFields(fieldErrors.map((f) => ({ name: f.path as keyof PasswordForm, errors: [f.message] })));
+      } else {
+        message.error(e.msg);
+      }
+    },
+  });
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader narrow={narrow} />
+      <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
+        <Card title="修改密码" style={{ maxWidth: 520, margin: '0 auto' }} data-testid="password-page">
+          <Typography.Paragraph type="secondary">修改成功后需要使用新密码重新登录。</Typography.Paragraph>
+          <Form<PasswordForm>
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(values) => mutation.mutate(values)}
+          >
+            <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
+              <Input.Password autoComplete="current-password" data-testid="password-old" />
+            </Form.Item>
+            <Form.Item
+              label="新密码"
+              name="newPassword"
+              rules={[{ required: true, message: '请输入新密码' }, { validator: validateNewPassword }]}
+            >
+              <Input.Password autoComplete="new-password" data-testid="password-new" />
+            </Form.Item>
+            <Form.Item
+              label="确认新密码"
+              name="confirmPassword"
+              dependencies={['newPassword']}
+              rules={[
+                { required: true, message: '请再次输入新密码' },
+                ({ getFieldValue }) => ({
+                  validator: async (_, value?: string) => {
+                    if (value && value !== getFieldValue('newPassword')) throw new Error('两次输入的密码不一致');
+                  },
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" data-testid="password-confirm" />
+            </Form.Item>
+            <Flex gap={8} justify="flex-end">
+              <Button onClick={() => navigate(home)}>取消</Button>
+              <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="password-submit">
+                确定
+              </Button>
+            </Flex>
+          </Form>
+        </Card>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

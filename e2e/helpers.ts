@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo@2025';
+
+/** Signs in through the login form and waits for the landing page. */
+export async function signIn(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/peis/login');
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+/** Collects uncaught page errors; a test asserts the list stays empty. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+export async function storedToken(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').token as string);
+}

@@ -1,0 +1,6 @@
+export * from './medical/id-card';
+export * from './medical/indicators';
+export * from './permissions';
+export * from './routes';
+export * from './schemas/auth';
+export * from './units/demo-units';
