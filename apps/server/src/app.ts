@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -7,9 +8,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
 import { systemRoutes } from './modules/system/routes';
+import { uploadRoutes } from './modules/upload/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 
@@ -28,6 +31,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: {
       level: ctx.config.logLevel,
       redact: ['req.headers.authorization', 'req.body.password'],
+      serializers: {
+        // File links carry the session token in ?token= (an <img> cannot send a header): keep it out of logs.
+        req: (req) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&]*/g, '$1***'),
+          remoteAddress: req.ip,
+        }),
+      },
     },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
@@ -52,11 +63,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
   registerAuth(app, ctx.db, ctx.config);
+  // Multipart bodies are parsed only where a route asks (req.parts()); each route passes its own limits,
+  // since multipart bodies are not bound by bodyLimit.
+  await app.register(fastifyMultipart);
 
   await app.register(async (api) => {
     await systemRoutes(api, ctx);
     await authRoutes(api, ctx);
     await companyRoutes(api, ctx);
+    await adminRoutes(api, ctx);
+    await uploadRoutes(api, ctx);
   });
 
   await registerWeb(app, ctx.config);

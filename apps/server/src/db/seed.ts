@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import { seedPopulation } from '../demo/population';
 import { hashPassword } from '../modules/auth/service';
 import type { Db, Queryable } from './client';
+import { seedDemoRecords } from './demo-records';
+import { seedReferenceData } from './reference-data';
 
 export const DEMO_PASSWORD = 'Demo@2025';
 
@@ -70,7 +72,10 @@ export async function createAccount(
  * an `admin` account with ADMIN_PASSWORD. Returns what it did, for the start-up log.
  */
 export async function seed(db: Db, config: Config, opts: { employees?: number; seed?: number } = {}): Promise<string> {
-  await db.tx(seedRoles);
+  await db.tx(async (q) => {
+    await seedRoles(q);
+    await seedReferenceData(q);
+  });
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (rows[0].n > 0) return 'existing database';
   if (config.nodeEnv === 'production') {
@@ -91,6 +96,7 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
   await db.tx(async (q) => {
     await insertUnitTree(q, DEMO_COMPANY);
     await seedPopulation(q, { employees, seed: opts.seed });
+    await seedDemoRecords(q);
     for (const a of DEMO_ACCOUNTS) {
       const unitId = a.unit
         ? (await q.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [a.unit])).rows[0].id

@@ -42,6 +42,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ code: 500, msg: '服务器内部错误' });
     }
+    // A malformed multipart body is the client's fault: busboy throws plain errors without a status.
+    if (!err.statusCode && /multipart|part header|end of form|boundary/i.test(err.message ?? '')) {
+      return reply.code(400).send({ code: 400, msg: '上传内容格式错误' });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const msg =

@@ -63,7 +63,7 @@ describe.each(TEST_DATABASES)('unit tree, permissions and unit scope on $name', 
       headers: t.auth(token),
     });
     expect(other.statusCode).toBe(403);
-    expect(other.json().msg).toBe('无权访问该单位的数据');
+    expect(other.json().msg).toBe('无权访问该单位');
     const full = await t.app.inject({
       url: `/api/company/company/${await unitId('采油一厂')}`,
       headers: t.auth(await t.login('admin')),

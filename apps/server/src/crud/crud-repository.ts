@@ -1,0 +1,292 @@
+import { columnOf, fieldExpr, type ResourceDef, storedFormFields, valueFields } from '@peis/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { unitScopeSql } from '../lib/scope';
+import { writeAudit } from '../plugins/audit';
+import type { SessionUser } from '../plugins/auth';
+import { isListField, maskRecord, placeholder, queryValue, selectColumns, toParam } from './sql-fields';
+
+export type Row = Record<string, unknown>;
+
+export interface WriteContext {
+  q: Queryable;
+  req: FastifyRequest;
+  user: SessionUser;
+  mode: 'create' | 'update';
+  /** Validated form values. */
+  values: Row;
+  /** The record before the change (update). */
+  existing?: Row;
+}
+
+/** What a resource needs beyond its definition: the bespoke part, kept out of the generic code. */
+export interface ResourceHooks {
+  /** Extra SELECT expressions (with their quoted aliases) for lists and reads. */
+  extraSelect?: (alias: string) => string[];
+  /** Extra WHERE limiting lists and reads (e.g. a regular staff account sees only itself). */
+  scopeWhere?: (user: SessionUser, params: unknown[], alias: string) => string;
+  /** Checks and derives before a write; may return extra columns to write and may throw AppError. */
+  beforeWrite?: (ctx: WriteContext) => Promise<Row | undefined>;
+  /** Runs in the write's transaction after it (e.g. keep derived tables up to date). */
+  afterWrite?: (ctx: WriteContext & { record: Row }) => Promise<void>;
+  /** A reason the record cannot be deleted, or null. */
+  deleteBlocked?: (q: Queryable, existing: Row) => Promise<string | null>;
+  /** Shapes a record on its way out. */
+  toRecord?: (rec: Row) => Row;
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  deleted?: boolean;
+  /** Raw filter values from the query string. */
+  filters: Record<string, string | undefined>;
+}
+
+/** The resource's generic data access: every method checks unit scope; writes are audited. */
+export class CrudRepository {
+  constructor(
+    readonly def: ResourceDef,
+    readonly hooks: ResourceHooks = {},
+  ) {}
+
+  private select(alias = 't') {
+    return [selectColumns(this.def, alias), ...(this.hooks.extraSelect?.(alias) ?? [])].join(', ');
+  }
+
+  private scopeWhere(user: SessionUser, params: unknown[], alias = 't'): string[] {
+    const where: string[] = [];
+    if (this.def.scope === 'unit') where.push(unitScopeSql(user, `${alias}.unit_id`, params));
+    if (this.hooks.scopeWhere) where.push(this.hooks.scopeWhere(user, params, alias));
+    return where;
+  }
+
+  private shape(rec: Row): Row {
+    return this.hooks.toRecord ? this.hooks.toRecord(rec) : rec;
+  }
+
+  /** WHERE conditions of the list filters (and of exports, which take the same filters). */
+  filterWhere(user: SessionUser, query: Pick<ListQuery, 'deleted' | 'filters'>, params: unknown[]): string[] {
+    const where = [
+      query.deleted ? 't.deleted_at IS NOT NULL' : 't.deleted_at IS NULL',
+      ...this.scopeWhere(user, params),
+    ];
+    for (const [key, f] of valueFields(this.def)) {
+      if (!f.filter) continue;
+      const col = fieldExpr(key, f, 't');
+      const raw = query.filters[key];
+      if (f.filter === 'between') {
+        const from = query.filters[`${key}From`];
+        const to = query.filters[`${key}To`];
+        for (const [v, op] of [
+          [from, '>='],
+          [to, '<='],
+        ] as const) {
+          if (v === undefined || v === '') continue;
+          const value = queryValue(f, v);
+          if (value === undefined) throw badRequest(`${f.label}的筛选值无效`);
+          params.push(value);
+          where.push(`${col} ${op} ${placeholder(f, params.length)}`);
+        }
+        continue;
+      }
+      if (raw === undefined || raw === '') continue;
+      if (f.filter === 'contains') {
+        params.push(`%${raw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        where.push(`${col} ILIKE $${params.length}`);
+      } else if (f.filter === 'inTree') {
+        const id = Number(raw);
+        if (!Number.isInteger(id)) throw badRequest(`${f.label}的筛选值无效`);
+        params.push(id);
+        where.push(
+          `${col} IN (SELECT id FROM units WHERE path LIKE (SELECT path FROM units WHERE id = $${params.length}) || '%')`,
+        );
+      } else if (f.filter === 'in') {
+        const values = raw.split(',').map((v) => queryValue(f, v));
+        if (values.some((v) => v === undefined)) throw badRequest(`${f.label}的筛选值无效`);
+        params.push(values);
+        where.push(`${col} = ANY($${params.length})`);
+      } else {
+        const value = queryValue(f, raw);
+        if (value === undefined) throw badRequest(`${f.label}的筛选值无效`);
+        params.push(isListField(f) ? JSON.stringify([value]) : value);
+        where.push(isListField(f) ? `${col} @> $${params.length}::jsonb` : `${col} = $${params.length}`);
+      }
+    }
+    return where;
+  }
+
+  orderBy(query: Pick<ListQuery, 'sort' | 'order'>): string {
+    const sortKey = query.sort ?? this.def.defaultSort?.field;
+    const f = sortKey ? this.def.fields[sortKey] : undefined;
+    if (query.sort && !f?.sortable) throw badRequest('不支持按该字段排序');
+    if (!sortKey || !f) return 't.id DESC';
+    const dir = (query.sort ? query.order : this.def.defaultSort?.order) === 'desc' ? 'DESC' : 'ASC';
+    return `${fieldExpr(sortKey, f, 't')} ${dir} NULLS LAST, t.id DESC`;
+  }
+
+  async list(q: Queryable, user: SessionUser, query: ListQuery): Promise<{ total: number; records: Row[] }> {
+    const params: unknown[] = [];
+    const where = this.filterWhere(user, query, params).join(' AND ');
+    const { rows: count } = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.def.table} t WHERE ${where}`,
+      params,
+    );
+    params.push(query.pageSize, (query.page - 1) * query.pageSize);
+    const { rows } = await q.query<Row>(
+      `SELECT ${this.select()} FROM ${this.def.table} t WHERE ${where}
+        ORDER BY ${this.orderBy(query)} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return { total: count[0].n, records: rows.map((r) => this.shape(maskRecord(this.def, r))) };
+  }
+
+  /** One record in the account's scope (deleted ones too, for restore); 404 when absent, 403 out of scope. */
+  async get(q: Queryable, user: SessionUser, id: number, opts: { forUpdate?: boolean } = {}): Promise<Row> {
+    const { rows } = await q.query<Row>(
+      `SELECT ${this.select()} FROM ${this.def.table} t WHERE t.id = $1${opts.forUpdate ? ' FOR UPDATE OF t' : ''}`,
+      [id],
+    );
+    if (!rows[0]) throw notFound(`${this.def.label}不存在`);
+    const params: unknown[] = [id];
+    const scope = this.scopeWhere(user, params);
+    if (scope.length) {
+      const { rows: inScope } = await q.query(
+        `SELECT 1 FROM ${this.def.table} t WHERE t.id = $1 AND ${scope.join(' AND ')}`,
+        params,
+      );
+      if (!inScope[0]) throw forbidden(`无权访问该${this.def.label}`);
+    }
+    return this.shape(rows[0]);
+  }
+
+  private async checkUnitInScope(q: Queryable, user: SessionUser, unitId: unknown) {
+    if (this.def.scope !== 'unit' || unitId == null) return;
+    const { rows } = await q.query<{ path: string }>('SELECT path FROM units WHERE id = $1 AND deleted_at IS NULL', [
+      unitId,
+    ]);
+    if (!rows[0]) throw badRequest('所属单位不存在', [{ path: 'unitId', message: '所属单位不存在' }]);
+    if (user.unitPath !== null && !rows[0].path.startsWith(user.unitPath)) {
+      throw forbidden('不能把记录放到账号单位范围以外的单位');
+    }
+  }
+
+  private async checkUnique(q: Queryable, values: Row, exceptId?: number) {
+    for (const keys of this.def.unique ?? []) {
+      const params: unknown[] = [];
+      const conds = keys.map((k) => {
+        const f = this.def.fields[k];
+        params.push(toParam(f, values[k]));
+        return `${columnOf(k, f)} IS NOT DISTINCT FROM ${placeholder(f, params.length)}`;
+      });
+      if (exceptId !== undefined) {
+        params.push(exceptId);
+        conds.push(`id <> $${params.length}`);
+      }
+      const { rows } = await q.query(
+        `SELECT 1 FROM ${this.def.table} WHERE deleted_at IS NULL AND ${conds.join(' AND ')} LIMIT 1`,
+        params,
+      );
+      if (rows[0]) {
+        const last = keys[keys.length - 1];
+        const label = keys.map((k) => this.def.fields[k].label).join('+');
+        throw badRequest(`${label}已存在`, [{ path: last, message: `${label}已存在` }]);
+      }
+    }
+  }
+
+  async create(q: Queryable, req: FastifyRequest, user: SessionUser, values: Row): Promise<Row> {
+    await this.checkUnitInScope(q, user, values.unitId);
+    await this.checkUnique(q, values);
+    const extra = (await this.hooks.beforeWrite?.({ q, req, user, mode: 'create', values })) ?? {};
+    const cols: string[] = [];
+    const marks: string[] = [];
+    const params: unknown[] = [];
+    for (const [key, f] of storedFormFields(this.def, 'create')) {
+      if (values[key] === undefined && f.defaultValue === undefined) continue;
+      if (columnOf(key, f) in extra) continue; // the hook's derived value wins
+      params.push(toParam(f, values[key] ?? f.defaultValue));
+      cols.push(columnOf(key, f));
+      marks.push(placeholder(f, params.length));
+    }
+    for (const [col, v] of Object.entries(extra)) {
+      params.push(v);
+      cols.push(col);
+      marks.push(`$${params.length}`);
+    }
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO ${this.def.table} (${cols.join(', ')}) VALUES (${marks.join(', ')}) RETURNING id`,
+      params,
+    );
+    const record = await this.get(q, user, Number(rows[0].id));
+    await this.hooks.afterWrite?.({ q, req, user, mode: 'create', values, record });
+    await writeAudit(q, req, { action: 'create', resource: this.def.name, recordId: rows[0].id, after: record });
+    return record;
+  }
+
+  async update(q: Queryable, req: FastifyRequest, user: SessionUser, id: number, values: Row, version: number) {
+    const existing = await this.get(q, user, id, { forUpdate: true });
+    if (existing.deletedAt) throw notFound(`${this.def.label}已删除`);
+    if (existing.version !== version) throw conflict();
+    await this.checkUnitInScope(q, user, values.unitId);
+    await this.checkUnique(q, values, id);
+    const extra = (await this.hooks.beforeWrite?.({ q, req, user, mode: 'update', values, existing })) ?? {};
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [key, f] of storedFormFields(this.def, 'update')) {
+      if (f.immutable || columnOf(key, f) in extra) continue;
+      params.push(toParam(f, values[key]));
+      sets.push(`${columnOf(key, f)} = ${placeholder(f, params.length)}`);
+    }
+    for (const [col, v] of Object.entries(extra)) {
+      params.push(v);
+      sets.push(`${col} = $${params.length}`);
+    }
+    params.push(id, version);
+    const { rowCount } = await q.query(
+      `UPDATE ${this.def.table} SET ${sets.join(', ')}, version = version + 1, updated_at = now()
+        WHERE id = $${params.length - 1} AND version = $${params.length}`,
+      params,
+    );
+    if (rowCount !== 1) throw conflict();
+    const record = await this.get(q, user, id);
+    await this.hooks.afterWrite?.({ q, req, user, mode: 'update', values, existing, record });
+    await writeAudit(q, req, {
+      action: 'update',
+      resource: this.def.name,
+      recordId: id,
+      before: existing,
+      after: record,
+    });
+    return record;
+  }
+
+  async remove(q: Queryable, req: FastifyRequest, user: SessionUser, id: number) {
+    const existing = await this.get(q, user, id, { forUpdate: true });
+    if (existing.deletedAt) throw notFound(`${this.def.label}已删除`);
+    const blocked = await this.hooks.deleteBlocked?.(q, existing);
+    if (blocked) throw new AppError(400, blocked);
+    await q.query(`UPDATE ${this.def.table} SET deleted_at = now(), version = version + 1 WHERE id = $1`, [id]);
+    await writeAudit(q, req, { action: 'delete', resource: this.def.name, recordId: id, before: existing });
+  }
+
+  async restore(q: Queryable, req: FastifyRequest, user: SessionUser, id: number) {
+    const existing = await this.get(q, user, id, { forUpdate: true });
+    if (!existing.deletedAt) throw badRequest(`该${this.def.label}未被删除`);
+    // Restoring must not break a uniqueness rule another live record now holds.
+    await this.checkUnique(q, existing, id);
+    await q.query(`UPDATE ${this.def.table} SET deleted_at = NULL, version = version + 1 WHERE id = $1`, [id]);
+    const record = await this.get(q, user, id);
+    await writeAudit(q, req, {
+      action: 'restore',
+      resource: this.def.name,
+      recordId: id,
+      before: existing,
+      after: record,
+    });
+    return record;
+  }
+}

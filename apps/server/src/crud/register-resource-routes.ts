@@ -1,0 +1,215 @@
+import type { Readable } from 'node:stream';
+import type {} from '@fastify/multipart';
+import { inputSchema, type ResourceDef } from '@peis/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { badRequest, forbidden } from '../lib/errors';
+import { writeAudit } from '../plugins/audit';
+import { can, currentUser } from '../plugins/auth';
+import { CrudRepository, type ResourceHooks, type Row } from './crud-repository';
+import { attachment, exportXlsx, importXlsx, templateXlsx } from './xlsx';
+
+const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
+const listQuery = z
+  .object({
+    page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').default(1),
+    pageSize: z.coerce
+      .number({ error: '每页条数无效' })
+      .int('每页条数无效')
+      .min(1, '每页条数无效')
+      .max(500, '每页最多500条')
+      .default(20),
+    sort: z.string().optional(),
+    order: z.enum(['asc', 'desc', 'ascend', 'descend'], { error: '排序方向无效' }).optional(),
+    deleted: z.enum(['0', '1', 'true', 'false']).optional(),
+  })
+  .catchall(z.string());
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+
+/**
+ * The generic CRUD routes of one declared resource: list, read, create, update (versioned), soft delete,
+ * restore, export, import and the import template. Each checks the permission the definition names,
+ * limits every query to the account's unit scope, and writes in one transaction with one audit entry.
+ */
+export function registerResourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef, hooks: ResourceHooks = {}) {
+  const repo = new CrudRepository(def, hooks);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = `/api${def.endpoint}`;
+  const p = def.permissions;
+  const tags = [def.label];
+  const need = (req: FastifyRequest, permission: string | undefined) => {
+    if (!permission || !can(currentUser(req), permission)) throw forbidden();
+  };
+  const parseList = (q: z.infer<typeof listQuery>) => {
+    const { page, pageSize, sort, order, deleted, ...filters } = q;
+    return {
+      page,
+      pageSize,
+      sort,
+      order: order === 'desc' || order === 'descend' ? ('desc' as const) : ('asc' as const),
+      deleted: deleted === '1' || deleted === 'true',
+      filters: filters as Record<string, string>,
+    };
+  };
+  const createSchema = inputSchema(def, 'create');
+  const updateSchema = inputSchema(def, 'update');
+  const created = (record: Row) => ({ code: 200, msg: '保存成功', data: record });
+
+  r.get(
+    base,
+    { config: { permission: p.list }, schema: { tags, summary: `${def.label}列表`, querystring: listQuery } },
+    async (req) => {
+      const query = parseList(req.query);
+      if (query.deleted) need(req, p.restore);
+      return { code: 200, data: await repo.list(db, currentUser(req), query) };
+    },
+  );
+
+  if (p.export) {
+    r.get(
+      `${base}/export`,
+      { config: { permission: p.export }, schema: { tags, summary: `导出${def.label}`, querystring: listQuery } },
+      async (req, reply) => {
+        const { filters, deleted, sort } = parseList(req.query);
+        if (sort) repo.orderBy({ sort }); // refuses an unknown sort before the download starts
+        // Validate the filters before streaming, so a bad one is a 400 and not a broken file.
+        repo.filterWhere(currentUser(req), { filters, deleted }, []);
+        await db.tx((q) => writeAudit(q, req, { action: 'export', resource: def.name, after: { filters } }));
+        return reply
+          .header('content-type', XLSX)
+          .header('content-disposition', attachment(`${def.label}_${today()}.xlsx`))
+          .send(exportXlsx(db, repo, currentUser(req), filters, deleted));
+      },
+    );
+  }
+
+  if (p.import) {
+    r.get(
+      `${base}/import/template`,
+      { config: { permission: p.import }, schema: { tags, summary: `${def.label}导入模板` } },
+      async (_req, reply) =>
+        reply
+          .header('content-type', XLSX)
+          .header('content-disposition', attachment(`${def.label}导入模板.xlsx`))
+          .send(await templateXlsx(def)),
+    );
+    r.post(
+      `${base}/import`,
+      { config: { permission: p.import }, schema: { tags, summary: `导入${def.label}（.xlsx）` } },
+      async (req) => {
+        const user = currentUser(req);
+        if (!req.isMultipart()) throw badRequest('请上传 .xlsx 文件');
+        const file = await req.file({ limits: { fileSize: 50 * 1024 * 1024 } });
+        if (!file) throw badRequest('请上传 .xlsx 文件');
+        const head = await peek(file.file);
+        if (!(head[0] === 0x50 && head[1] === 0x4b)) {
+          file.file.resume();
+          return Promise.reject(Object.assign(badRequest('只能导入 .xlsx 格式的文件'), { statusCode: 415 }));
+        }
+        const canUpdate = Boolean(p.update && can(user, p.update));
+        const report = await db.tx(async (q) => {
+          const rep = await importXlsx(q, repo, user, file.file, async (values, existing) => {
+            if (!existing) {
+              await repo.create(q, req, user, values);
+              return 'created';
+            }
+            const current = await repo.get(q, user, Number(existing.id));
+            const changed = Object.entries(values).some(
+              ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null),
+            );
+            if (!changed) return 'unchanged';
+            if (!canUpdate) throw forbidden('记录已存在，且没有修改权限');
+            await repo.update(q, req, user, Number(existing.id), { ...current, ...values }, Number(current.version));
+            return 'updated';
+          });
+          if (file.file.truncated) throw Object.assign(badRequest('文件大小不能超过50MB'), { statusCode: 413 });
+          await writeAudit(q, req, {
+            action: 'import',
+            resource: def.name,
+            detail: file.filename,
+            after: {
+              total: rep.total,
+              created: rep.created,
+              updated: rep.updated,
+              unchanged: rep.unchanged,
+              refused: rep.refused.length,
+            },
+          });
+          return rep;
+        });
+        return { code: 200, msg: '导入完成', data: report };
+      },
+    );
+  }
+
+  r.get(
+    `${base}/:id`,
+    { config: { permission: p.view ?? p.list }, schema: { tags, summary: `${def.label}详情`, params: idParams } },
+    async (req) => ({ code: 200, data: await repo.get(db, currentUser(req), req.params.id) }),
+  );
+
+  if (p.create) {
+    r.post(
+      base,
+      { config: { permission: p.create }, schema: { tags, summary: `新增${def.label}`, body: createSchema } },
+      async (req) => created(await db.tx((q) => repo.create(q, req, currentUser(req), req.body as Row))),
+    );
+  }
+
+  if (p.update) {
+    r.put(
+      `${base}/:id`,
+      {
+        config: { permission: p.update },
+        schema: { tags, summary: `修改${def.label}`, params: idParams, body: updateSchema },
+      },
+      async (req) => {
+        const { version, ...values } = req.body as Row & { version: number };
+        return created(await db.tx((q) => repo.update(q, req, currentUser(req), req.params.id, values, version)));
+      },
+    );
+  }
+
+  if (p.remove && def.softDelete !== false) {
+    r.delete(
+      `${base}/:id`,
+      { config: { permission: p.remove }, schema: { tags, summary: `删除${def.label}`, params: idParams } },
+      async (req) => {
+        await db.tx((q) => repo.remove(q, req, currentUser(req), req.params.id));
+        return { code: 200, msg: '已删除' };
+      },
+    );
+  }
+
+  if (p.restore && def.softDelete !== false) {
+    r.post(
+      `${base}/:id/restore`,
+      { config: { permission: p.restore }, schema: { tags, summary: `恢复${def.label}`, params: idParams } },
+      async (req) => ({
+        code: 200,
+        msg: '已恢复',
+        data: await db.tx((q) => repo.restore(q, req, currentUser(req), req.params.id)),
+      }),
+    );
+  }
+  return repo;
+}
+
+/** The first chunk of a stream, put back so the reader still sees the whole file. */
+function peek(stream: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      stream.off('data', onData);
+      stream.pause();
+      stream.unshift(chunk);
+      resolve(chunk);
+    };
+    stream.on('data', onData);
+    stream.once('error', reject);
+    stream.once('end', () => resolve(Buffer.alloc(0)));
+  });
+}

@@ -1,0 +1,62 @@
+import { type FieldDef, fieldExpr, maskIdCard, maskMobile, type ResourceDef, valueFields } from '@peis/shared';
+
+/** Kinds stored as a JSON list. */
+const LIST_KINDS = new Set(['checkbox', 'multiSelect', 'remoteMultiSelect', 'tags']);
+
+export const isListField = (f: FieldDef) => LIST_KINDS.has(f.kind);
+
+/** Whether the field's coded values are numbers (so query-string values are converted). */
+const numericOptions = (f: FieldDef) =>
+  f.kind === 'number' ||
+  f.kind === 'company' ||
+  (f.options?.length ? f.options.every((o) => typeof o.value === 'number') : false);
+
+/** A placeholder with the cast the column needs. */
+export function placeholder(f: FieldDef, n: number): string {
+  if (f.kind === 'date') return `$${n}::date`;
+  if (isListField(f)) return `$${n}::jsonb`;
+  return `$${n}`;
+}
+
+/** A validated value as a query parameter. */
+export function toParam(f: FieldDef, value: unknown): unknown {
+  if (value === undefined || value === null) return isListField(f) ? '[]' : null;
+  if (isListField(f)) return JSON.stringify(value);
+  return value;
+}
+
+/** A query-string value converted to the field's type; undefined when it cannot be. */
+export function queryValue(f: FieldDef, raw: string): unknown {
+  if (f.kind === 'switch') return raw === 'true' || raw === '1';
+  if (numericOptions(f)) {
+    const n = Number(raw);
+    return raw.trim() === '' || !Number.isFinite(n) ? undefined : n;
+  }
+  return raw;
+}
+
+/** SELECT list of a resource: each value field under its key, unit names for company fields, system columns. */
+export function selectColumns(def: ResourceDef, alias = 't'): string {
+  const cols = [
+    `${alias}.id`,
+    `${alias}.version`,
+    `to_char(${alias}.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"`,
+    `to_char(${alias}.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "updatedAt"`,
+    `to_char(${alias}.deleted_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "deletedAt"`,
+  ];
+  for (const [key, f] of valueFields(def)) {
+    const col = fieldExpr(key, f, alias);
+    cols.push(f.kind === 'date' ? `to_char(${col}, 'YYYY-MM-DD') AS "${key}"` : `${col} AS "${key}"`);
+    if (f.kind === 'company') cols.push(`(SELECT short_name FROM units WHERE id = ${col}) AS "${key}Name"`);
+  }
+  return cols.join(', ');
+}
+
+/** Masks the fields that lists show masked (ID number, mobile). */
+export function maskRecord(def: ResourceDef, rec: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, f] of valueFields(def)) {
+    if (f.mask === 'idCard') rec[key] = maskIdCard(rec[key] as string);
+    if (f.mask === 'mobile') rec[key] = maskMobile(rec[key] as string);
+  }
+  return rec;
+}

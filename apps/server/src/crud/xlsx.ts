@@ -1,0 +1,284 @@
+import { PassThrough, type Readable } from 'node:stream';
+import {
+  columnOf,
+  type FieldDef,
+  fieldExpr,
+  fieldSchema,
+  optionLabel,
+  type ResourceDef,
+  valueFields,
+} from '@peis/shared';
+import ExcelJS from 'exceljs';
+import type { Queryable } from '../db/client';
+import type { SessionUser } from '../plugins/auth';
+import type { CrudRepository, Row } from './crud-repository';
+import { isListField } from './sql-fields';
+
+/** Fields that exports and imports carry, in definition order. */
+export const sheetFields = (def: ResourceDef) =>
+  valueFields(def).filter(([, f]) => !f.hideInExport && f.kind !== 'hidden');
+
+/** Content-Disposition for a download with a Chinese file name (RFC 5987). */
+export const attachment = (fileName: string) =>
+  `attachment; filename="${encodeURIComponent(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * Streams the records matching the list filters into an .xlsx: rows are read in id-ordered batches and
+ * written as they come, so memory stays flat however many there are.
+ */
+export function exportXlsx(
+  q: Queryable,
+  repo: CrudRepository,
+  user: SessionUser,
+  filters: Record<string, string | undefined>,
+  deleted: boolean,
+): Readable {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const ws = wb.addWorksheet(repo.def.label);
+  const fields = sheetFields(repo.def);
+  ws.columns = fields.map(([key, f]) => ({ header: f.label, key, width: Math.max(12, f.label.length * 2 + 4) }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  (async () => {
+    let lastId = 0;
+    for (;;) {
+      const params: unknown[] = [];
+      const where = repo.filterWhere(user, { filters, deleted }, params);
+      params.push(lastId, EXPORT_BATCH);
+      const { rows } = await q.query<Row>(
+        `SELECT t.id, ${sheetFields(repo.def)
+          .map(([key, f]) => {
+            const col = fieldExpr(key, f, 't');
+            if (f.kind === 'date') return `to_char(${col}, 'YYYY-MM-DD') AS "${key}"`;
+            if (f.kind === 'company') return `(SELECT name FROM units WHERE id = ${col}) AS "${key}"`;
+            return `${col} AS "${key}"`;
+          })
+          .join(', ')}
+           FROM ${repo.def.table} t WHERE ${where.join(' AND ')} AND t.id > $${params.length - 1}
+          ORDER BY t.id LIMIT $${params.length}`,
+        params,
+      );
+      for (const r of rows) {
+        const values: Row = {};
+        for (const [key, f] of fields) values[key] = f.kind === 'company' ? r[key] : cellValue(f, r[key]);
+        ws.addRow(values).commit();
+      }
+      if (rows.length < EXPORT_BATCH) break;
+      lastId = Number(rows[rows.length - 1].id);
+    }
+    ws.commit();
+    await wb.commit();
+  })().catch((err) => out.destroy(err));
+  return out;
+}
+
+function cellValue(f: FieldDef, v: unknown): unknown {
+  if (v === null || v === undefined) return '';
+  if (f.options || f.kind === 'switch' || Array.isArray(v)) return optionLabel(f, v);
+  return v;
+}
+
+/** An empty sheet with the import columns, their required marks and the allowed values. */
+export async function templateXlsx(def: ResourceDef): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(def.label);
+  const fields = sheetFields(def).filter(([, f]) => !f.hideInForm);
+  ws.columns = fields.map(([key, f]) => ({ header: f.label, key, width: Math.max(14, f.label.length * 2 + 4) }));
+  ws.getRow(1).font = { bold: true };
+  fields.forEach(([, f], i) => {
+    const notes = [
+      f.required ? '必填' : '选填',
+      f.options ? `可选：${f.options.map((o) => o.label).join('、')}` : '',
+      f.kind === 'date' ? '格式：yyyy-MM-dd' : '',
+      f.kind === 'company' ? '填写单位全称或简称' : '',
+      isListField(f) ? '多个值用顿号分隔' : '',
+    ].filter(Boolean);
+    ws.getCell(1, i + 1).note = notes.join('；');
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export interface RefusedRow {
+  row: number;
+  column: string;
+  value: string;
+  reason: string;
+}
+
+export interface ImportReport {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: RefusedRow[];
+}
+
+const text = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    const o = v as { text?: string; result?: unknown; richText?: { text: string }[] };
+    if (o.richText) return o.richText.map((t) => t.text).join('');
+    if (o.text !== undefined) return String(o.text);
+    if (o.result !== undefined) return text(o.result);
+  }
+  return String(v).trim();
+};
+
+/** A cell's text turned into the field's value, or an error message. */
+function parseCell(f: FieldDef, raw: unknown, units: Map<string, number>): { value?: unknown; error?: string } {
+  const s = text(raw);
+  if (s === '') return { value: undefined };
+  const byLabel = (t: string) => {
+    const o = f.options?.find((x) => x.label === t || String(x.value) === t);
+    return o?.value;
+  };
+  switch (f.kind) {
+    case 'number': {
+      const n = Number(s);
+      return Number.isFinite(n) ? { value: n } : { error: `${f.label}应为数字` };
+    }
+    case 'switch':
+      if (['是', 'true', '1', '启用'].includes(s)) return { value: true };
+      if (['否', 'false', '0', '停用'].includes(s)) return { value: false };
+      return { error: `${f.label}应为"是"或"否"` };
+    case 'company': {
+      const id = units.get(s);
+      return id ? { value: id } : { error: '单位不存在或不在账号的单位范围内' };
+    }
+    case 'select':
+    case 'radio': {
+      if (!f.options) return { value: s };
+      const v = byLabel(s);
+      return v === undefined ? { error: `${f.label}的取值无效` } : { value: v };
+    }
+    case 'checkbox':
+    case 'multiSelect':
+    case 'remoteMultiSelect':
+    case 'tags': {
+      const parts = s
+        .split(/[、,，;；]/)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      if (!f.options) return { value: parts };
+      const values = parts.map(byLabel);
+      return values.some((v) => v === undefined) ? { error: `${f.label}的取值无效` } : { value: values };
+    }
+    default:
+      return { value: s };
+  }
+}
+
+/**
+ * Imports an .xlsx read as a stream: headers matched by label or key, each row validated with the same
+ * schema as the form; good rows are created, or updated when a live record with the same import key
+ * exists (so importing the same file twice creates nothing new); refused rows are reported with the
+ * column, value and reason.
+ */
+export async function importXlsx(
+  q: Queryable,
+  repo: CrudRepository,
+  user: SessionUser,
+  input: Readable,
+  write: (values: Row, existing: Row | null) => Promise<'created' | 'updated' | 'unchanged'>,
+): Promise<ImportReport> {
+  const def = repo.def;
+  const fields = sheetFields(def).filter(([, f]) => !f.hideInForm);
+  const report: ImportReport = { total: 0, created: 0, updated: 0, unchanged: 0, refused: [] };
+  const units = new Map<string, number>();
+  // Units are named in the sheet by full or short name; only those in the account's scope resolve.
+  const { rows: unitRows } = await q.query<{ id: number; name: string; short_name: string }>(
+    `SELECT id, name, short_name FROM units WHERE deleted_at IS NULL AND path LIKE $1`,
+    [`${user.unitPath ?? '/'}%`],
+  );
+  for (const u of unitRows) {
+    units.set(u.name, u.id);
+    units.set(u.short_name, u.id);
+  }
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', worksheets: 'emit' });
+  let columns: ([string, FieldDef] | undefined)[] | null = null;
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const cells = (row.values as unknown[]).slice(1);
+      if (!columns) {
+        columns = cells.map((c) => {
+          const h = text(c);
+          return fields.find(([key, f]) => f.label === h || key === h);
+        });
+        const missing = fields.filter(([, f]) => f.required && !columns!.some((c) => c?.[1] === f));
+        if (missing.length) {
+          report.refused.push({
+            row: row.number,
+            column: missing.map(([, f]) => f.label).join('、'),
+            value: '',
+            reason: '表头缺少必填列，请使用导入模板',
+          });
+          return report;
+        }
+        continue;
+      }
+      if (cells.every((c) => text(c) === '')) continue;
+      report.total++;
+      const values: Row = {};
+      const problems: RefusedRow[] = [];
+      columns.forEach((col, i) => {
+        if (!col) return;
+        const [key, f] = col;
+        const parsed = parseCell(f, cells[i], units);
+        if (parsed.error)
+          problems.push({ row: row.number, column: f.label, value: text(cells[i]), reason: parsed.error });
+        else values[key] = parsed.value;
+      });
+      for (const [key, f] of fields) {
+        if (problems.some((p) => p.column === f.label)) continue;
+        const r = fieldSchema(f).safeParse(values[key]);
+        if (!r.success) {
+          problems.push({
+            row: row.number,
+            column: f.label,
+            value: text(values[key]),
+            reason: r.error.issues[0].message,
+          });
+        } else values[key] = r.data;
+      }
+      if (problems.length) {
+        report.refused.push(...problems);
+        continue;
+      }
+      try {
+        const existing = await findByImportKey(q, repo, values);
+        report[await write(values, existing)]++;
+      } catch (err) {
+        const e = err as { message?: string; errors?: { path: string; message: string }[] };
+        const path = e.errors?.[0]?.path;
+        report.refused.push({
+          row: row.number,
+          column: path ? (def.fields[path]?.label ?? path) : '',
+          value: path ? text(values[path]) : '',
+          reason: e.message ?? '保存失败',
+        });
+      }
+    }
+    break; // the first sheet only
+  }
+  if (!columns) report.refused.push({ row: 1, column: '', value: '', reason: '文件中没有数据' });
+  return report;
+}
+
+async function findByImportKey(q: Queryable, repo: CrudRepository, values: Row): Promise<Row | null> {
+  const keys = repo.def.importKey;
+  if (!keys?.length) return null;
+  const params: unknown[] = [];
+  const conds = keys.map((k) => {
+    params.push(values[k] ?? null);
+    return `${columnOf(k, repo.def.fields[k])} IS NOT DISTINCT FROM $${params.length}`;
+  });
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT id FROM ${repo.def.table} WHERE deleted_at IS NULL AND ${conds.join(' AND ')} LIMIT 1`,
+    params,
+  );
+  return rows[0] ? { id: Number(rows[0].id) } : null;
+}

@@ -1,0 +1,146 @@
+import { EDUCATION_OPTIONS, INDICATORS } from '@peis/shared';
+import type { Queryable } from './client';
+
+/** Dictionary entries a new database starts with; administrators maintain them in /main/settings/dict. */
+const DICTS: Record<string, string[]> = {
+  title: [
+    '主任医师',
+    '副主任医师',
+    '主治医师',
+    '医师',
+    '主任护师',
+    '副主任护师',
+    '主管护师',
+    '护师',
+    '健康管理师',
+    '公共营养师',
+    '心理咨询师',
+  ],
+  major: [
+    '临床医学',
+    '预防医学',
+    '全科医学',
+    '护理学',
+    '营养学',
+    '中医学',
+    '心理学',
+    '康复医学',
+    '运动医学',
+    '职业病学',
+  ],
+  department: [
+    '全科',
+    '内科',
+    '心血管内科',
+    '内分泌科',
+    '神经内科',
+    '外科',
+    '营养科',
+    '心理科',
+    '中医科',
+    '康复科',
+    '体检中心',
+    '职业病科',
+  ],
+  nation: ['汉族', '回族', '维吾尔族', '蒙古族', '藏族', '满族', '壮族', '哈萨克族', '土家族', '其他'],
+  occupation: [
+    '专业技术人员',
+    '办事人员和有关人员',
+    '企业负责人',
+    '学生或儿童',
+    '商业、服务业人员',
+    '离退休人员',
+    '自由职业或无业',
+    '其他',
+  ],
+  workType: [
+    '采油工',
+    '采气工',
+    '集输工',
+    '井下作业工',
+    '钻井工',
+    '电工',
+    '焊工',
+    '仪表工',
+    '化验工',
+    '司机',
+    '管理人员',
+    '技术人员',
+  ],
+};
+
+/** Adult reference ranges (lab upper limits of SPEC §9 and the guidelines of reference/MEDICAL.md). */
+const RANGES: { code: string; sex?: 1 | 2; low?: number; high?: number; category: string }[] = [
+  { code: 'SBP', low: 90, high: 139, category: '血压' },
+  { code: 'DBP', low: 60, high: 89, category: '血压' },
+  { code: 'TC', low: 2.8, high: 5.18, category: '血脂' },
+  { code: 'TG', low: 0.56, high: 1.7, category: '血脂' },
+  { code: 'LDLC', high: 3.37, category: '血脂' },
+  { code: 'HDLC', low: 1.04, category: '血脂' },
+  { code: 'FPG', low: 3.9, high: 6.1, category: '血糖' },
+  { code: 'HBA1C', low: 4, high: 6, category: '血糖' },
+  { code: 'UA', sex: 1, low: 208, high: 428, category: '尿酸' },
+  { code: 'UA', sex: 2, low: 155, high: 357, category: '尿酸' },
+  { code: 'CR', sex: 1, low: 57, high: 111, category: '肾功能' },
+  { code: 'CR', sex: 2, low: 41, high: 81, category: '肾功能' },
+  { code: 'HCY', sex: 1, high: 16.2, category: '心血管' },
+  { code: 'HCY', sex: 2, high: 13.56, category: '心血管' },
+  { code: 'HEIGHT', category: '体格' },
+  { code: 'WEIGHT', category: '体格' },
+  { code: 'BMI', low: 18.5, high: 23.9, category: '体格' },
+  { code: 'WAIST', sex: 1, high: 89.9, category: '体格' },
+  { code: 'WAIST', sex: 2, high: 84.9, category: '体格' },
+  { code: 'ALT', sex: 1, low: 9, high: 50, category: '肝功能' },
+  { code: 'ALT', sex: 2, low: 7, high: 40, category: '肝功能' },
+  { code: 'AST', sex: 1, low: 15, high: 40, category: '肝功能' },
+  { code: 'AST', sex: 2, low: 13, high: 35, category: '肝功能' },
+  { code: 'HR', low: 60, high: 100, category: '体格' },
+];
+
+/** Loads the dictionaries and indicator definitions into empty tables (any environment). */
+export async function seedReferenceData(q: Queryable): Promise<void> {
+  const { rows: d } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM dict_items');
+  if (d[0].n === 0) {
+    const entries: [string, string, string, number][] = EDUCATION_OPTIONS.map((o, i) => [
+      'education',
+      o.label,
+      o.value,
+      i + 1,
+    ]);
+    for (const [type, names] of Object.entries(DICTS)) {
+      for (const [i, name] of names.entries()) entries.push([type, name, String(i + 1), i + 1]);
+    }
+    for (const [type, name, value, order] of entries) {
+      await q.query('INSERT INTO dict_items (dict_type, name, value, sort_order) VALUES ($1, $2, $3, $4)', [
+        type,
+        name,
+        value,
+        order,
+      ]);
+    }
+  }
+  const { rows: i } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM indicators');
+  if (i[0].n === 0) {
+    let order = 0;
+    for (const r of RANGES) {
+      const def = INDICATORS.find((x) => x.code === r.code)!;
+      await q.query(
+        `INSERT INTO indicators (code, name, unit, category, sex, ref_low, ref_high, plausible_min, plausible_max, decimals, sort_order)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          def.code,
+          def.name,
+          def.unit,
+          r.category,
+          r.sex ?? 0,
+          r.low ?? null,
+          r.high ?? null,
+          def.min,
+          def.max,
+          def.decimals,
+          ++order,
+        ],
+      );
+    }
+  }
+}

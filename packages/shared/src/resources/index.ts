@@ -1,0 +1,40 @@
+import { accountResource } from './account.resource';
+import type { ResourceDef } from './define-resource';
+import { dictResource } from './dict.resource';
+import { expertResource } from './expert.resource';
+import { facilityResource } from './facility.resource';
+import { helpResource } from './help.resource';
+import { insuranceResource } from './insurance.resource';
+import { roleResource } from './role.resource';
+import { targetResource } from './target.resource';
+import { unitResource } from './unit.resource';
+import { userResource } from './user.resource';
+
+export * from './account.resource';
+export * from './define-resource';
+export * from './dict.resource';
+export * from './expert.resource';
+export * from './facility.resource';
+export * from './help.resource';
+export * from './insurance.resource';
+export * from './options';
+export * from './role.resource';
+export * from './target.resource';
+export * from './unit.resource';
+export * from './user.resource';
+
+/** Every declared resource, by name: the server registers their routes, the web their pages. */
+export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
+  [
+    userResource,
+    expertResource,
+    roleResource,
+    accountResource,
+    unitResource,
+    facilityResource,
+    insuranceResource,
+    dictResource,
+    targetResource,
+    helpResource,
+  ].map((r) => [r.name, r]),
+);

@@ -1,0 +1,71 @@
+import { PASSWORD_RULE_MESSAGE } from '../schemas/auth';
+import { defineResource, field } from './define-resource';
+import { MOBILE_RULE, USER_TYPE_OPTIONS } from './options';
+
+/** Console accounts. The role decides userType; the unit decides the scope (empty = the whole company). */
+export const userResource = defineResource({
+  name: 'user',
+  label: '用户',
+  route: '/company/user',
+  endpoint: '/user',
+  table: 'users',
+  permissions: {
+    list: 'company:user',
+    create: 'user:add',
+    update: 'user:edit',
+    remove: 'user:delete',
+    restore: 'user:delete',
+    export: 'user:export',
+  },
+  scope: 'unit',
+  titleField: 'username',
+  unique: [['username']],
+  fields: {
+    username: field.input({
+      label: '用户名',
+      required: true,
+      maxLength: 32,
+      list: true,
+      filter: 'contains',
+      immutable: true,
+      pattern: { regex: '^[A-Za-z0-9_.-]{3,32}$', message: '用户名为3至32位字母、数字、下划线、点或连字符' },
+    }),
+    name: field.input({ label: '姓名', required: true, maxLength: 30, list: true, filter: 'contains' }),
+    roleId: field.select({
+      label: '角色',
+      required: true,
+      remote: { endpoint: '/role', pageSize: 200, labelKey: 'name', valueKey: 'id' },
+      filter: 'eq',
+    }),
+    roleName: field.input({
+      label: '角色',
+      hideInForm: true,
+      list: true,
+      sql: 'SELECT name FROM roles WHERE id = {t}.role_id',
+    }),
+    userType: field.select({
+      label: '用户类型',
+      options: USER_TYPE_OPTIONS,
+      hideInForm: true,
+      list: true,
+      filter: 'eq',
+    }),
+    unitId: field.company({ label: '管理单位', list: true, filter: 'inTree', help: '不选则可管理全公司' }),
+    phone: field.input({ label: '手机号码', maxLength: 11, list: true, pattern: MOBILE_RULE }),
+    employeeId: field.select({
+      label: '关联员工',
+      remote: { endpoint: '/account', pageSize: 50, labelKey: 'name', valueKey: 'id' },
+      help: '普通员工账号必须关联员工本人',
+      hideInExport: true,
+    }),
+    enabled: field.switch({ label: '启用', list: true, filter: 'eq' }),
+    initialPassword: field.input({
+      label: '初始密码',
+      required: true,
+      maxLength: 64,
+      virtual: true,
+      createOnly: true,
+      pattern: { regex: '^(?=.*[A-Za-z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{8,}$', message: PASSWORD_RULE_MESSAGE },
+    }),
+  },
+});
