@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/company/routes';
+import { phrRoutes } from './modules/phr/routes';
 import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { registerAuth } from './plugins/auth';
@@ -41,6 +42,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
     bodyLimit: 2 * 1024 * 1024,
+    // SPEC §7's save helper PUTs to {path}{id}; a client passing '/x/' as path must reach '/x' routes too.
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: true,
     // Request ids let a log line of one call be found among all the others.
     genReqId: () => crypto.randomUUID(),
@@ -72,6 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await authRoutes(api, ctx);
     await companyRoutes(api, ctx);
     await adminRoutes(api, ctx);
+    await phrRoutes(api, ctx);
     await uploadRoutes(api, ctx);
   });
 

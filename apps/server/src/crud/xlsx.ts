@@ -24,48 +24,33 @@ export const attachment = (fileName: string) =>
 
 const EXPORT_BATCH = 1000;
 
+export interface SheetColumn {
+  header: string;
+  key: string;
+  width?: number;
+}
+
 /**
- * Streams the records matching the list filters into an .xlsx: rows are read in id-ordered batches and
- * written as they come, so memory stays flat however many there are.
+ * Streams rows into an .xlsx: `fetchBatch(afterId, limit)` is called with the last id written until it
+ * returns fewer than `limit` rows, and each batch is written as it comes, so memory stays flat however
+ * many rows there are. Rows must carry a numeric `id` and be ordered by it.
  */
-export function exportXlsx(
-  q: Queryable,
-  repo: CrudRepository,
-  user: SessionUser,
-  filters: Record<string, string | undefined>,
-  deleted: boolean,
+export function streamXlsx(
+  sheetName: string,
+  columns: SheetColumn[],
+  fetchBatch: (afterId: number, limit: number) => Promise<Row[]>,
 ): Readable {
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const ws = wb.addWorksheet(repo.def.label);
-  const fields = sheetFields(repo.def);
-  ws.columns = fields.map(([key, f]) => ({ header: f.label, key, width: Math.max(12, f.label.length * 2 + 4) }));
+  const ws = wb.addWorksheet(sheetName);
+  ws.columns = columns.map((c) => ({ ...c, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   (async () => {
     let lastId = 0;
     for (;;) {
-      const params: unknown[] = [];
-      const where = repo.filterWhere(user, { filters, deleted }, params);
-      params.push(lastId, EXPORT_BATCH);
-      const { rows } = await q.query<Row>(
-        `SELECT t.id, ${sheetFields(repo.def)
-          .map(([key, f]) => {
-            const col = fieldExpr(key, f, 't');
-            if (f.kind === 'date') return `to_char(${col}, 'YYYY-MM-DD') AS "${key}"`;
-            if (f.kind === 'company') return `(SELECT name FROM units WHERE id = ${col}) AS "${key}"`;
-            return `${col} AS "${key}"`;
-          })
-          .join(', ')}
-           FROM ${repo.def.table} t WHERE ${where.join(' AND ')} AND t.id > $${params.length - 1}
-          ORDER BY t.id LIMIT $${params.length}`,
-        params,
-      );
-      for (const r of rows) {
-        const values: Row = {};
-        for (const [key, f] of fields) values[key] = f.kind === 'company' ? r[key] : cellValue(f, r[key]);
-        ws.addRow(values).commit();
-      }
+      const rows = await fetchBatch(lastId, EXPORT_BATCH);
+      for (const r of rows) ws.addRow(r).commit();
       if (rows.length < EXPORT_BATCH) break;
       lastId = Number(rows[rows.length - 1].id);
     }
@@ -73,6 +58,44 @@ export function exportXlsx(
     await wb.commit();
   })().catch((err) => out.destroy(err));
   return out;
+}
+
+/** Streams the records matching a resource's list filters into an .xlsx, coded values as their labels. */
+export function exportXlsx(
+  q: Queryable,
+  repo: CrudRepository,
+  user: SessionUser,
+  filters: Record<string, string | undefined>,
+  deleted: boolean,
+): Readable {
+  const fields = sheetFields(repo.def);
+  const select = fields
+    .map(([key, f]) => {
+      const col = fieldExpr(key, f, 't');
+      if (f.kind === 'date') return `to_char(${col}, 'YYYY-MM-DD') AS "${key}"`;
+      if (f.kind === 'company') return `(SELECT name FROM units WHERE id = ${col}) AS "${key}"`;
+      return `${col} AS "${key}"`;
+    })
+    .join(', ');
+  return streamXlsx(
+    repo.def.label,
+    fields.map(([key, f]) => ({ header: f.label, key })),
+    async (afterId, limit) => {
+      const params: unknown[] = [];
+      const where = repo.filterWhere(user, { filters, deleted }, params);
+      params.push(afterId, limit);
+      const { rows } = await q.query<Row>(
+        `SELECT t.id, ${select} FROM ${repo.def.table} t
+          WHERE ${where.join(' AND ')} AND t.id > $${params.length - 1} ORDER BY t.id LIMIT $${params.length}`,
+        params,
+      );
+      return rows.map((r) => {
+        const values: Row = { id: r.id };
+        for (const [key, f] of fields) values[key] = f.kind === 'company' ? r[key] : cellValue(f, r[key]);
+        return values;
+      });
+    },
+  );
 }
 
 function cellValue(f: FieldDef, v: unknown): unknown {

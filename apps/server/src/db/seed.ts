@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_ROLES, DEMO_COMPANY, type UnitSeed } from '@peis/shared';
 import type { Config } from '../config';
 import { seedPopulation } from '../demo/population';
+import { seedHealthRecords } from '../demo/records';
 import { hashPassword } from '../modules/auth/service';
 import type { Db, Queryable } from './client';
 import { seedDemoRecords } from './demo-records';
@@ -96,6 +97,7 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
   await db.tx(async (q) => {
     await insertUnitTree(q, DEMO_COMPANY);
     await seedPopulation(q, { employees, seed: opts.seed });
+    await seedHealthRecords(q, opts.seed);
     await seedDemoRecords(q);
     for (const a of DEMO_ACCOUNTS) {
       const unitId = a.unit

@@ -52,7 +52,7 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-class Random {
+export class Random {
   readonly next: () => number;
   private spare: number | null = null;
 
@@ -458,7 +458,7 @@ interface Campaign {
 
 // ---------------------------------------------------------------------------------------------------
 
-function placeholders(rows: number, cols: number, casts: Record<number, string> = {}): string {
+export function placeholders(rows: number, cols: number, casts: Record<number, string> = {}): string {
   const out: string[] = [];
   for (let r = 0; r < rows; r++) {
     const cells: string[] = [];

@@ -1,21 +1,29 @@
 import type { RouteDef } from '@peis/shared';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { PageLoading } from '../components/page-loading';
 import { UnreleasedPage } from '../components/unreleased-page';
+import { resourceForRoute } from '../resource-ui/resource-routes';
 
 type RoutePage = LazyExoticComponent<ComponentType<{ route: RouteDef }>>;
 
-/** Screens that exist, by RouteDef.path; each loads on first visit. Every other route shows UnreleasedPage. */
+/** Screens that exist, by RouteDef.path; each loads on first visit. A bespoke screen wins over a resource's. */
 const PAGES: Record<string, RoutePage> = {
   'main/tools/test': lazy(() => import('../features/tools/tools-test-page')),
 };
 
+/** The generic list page of a registered resource (resource-ui/), loaded on first visit to any of them. */
+const ResourcePage = lazy(() => import('../resource-ui/resource-page'));
+
+/**
+ * The page of a route: its bespoke screen, else the generic screen of the resource declared at that route
+ * (ResourceDef.route), else UnreleasedPage.
+ */
 export function RoutePageView({ route }: { route: RouteDef }) {
-  const Page = PAGES[route.path];
-  if (!Page) return <UnreleasedPage route={route} />;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page route={route} />
-    </Suspense>
-  );
+  const Page = PAGES[route.path] as RoutePage | undefined;
+  const resource = Page ? undefined : resourceForRoute(route.path);
+  let page: ReactNode;
+  if (Page) page = <Page route={route} />;
+  else if (resource) page = <ResourcePage key={resource.name} name={resource.name} route={route} />;
+  else return <UnreleasedPage route={route} />;
+  return <Suspense fallback={<PageLoading />}>{page}</Suspense>;
 }

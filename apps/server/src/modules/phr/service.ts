@@ -1,0 +1,184 @@
+import {
+  ageOn,
+  deriveRecord,
+  environmentSchema,
+  familyHistorySchema,
+  healthInfoSchema,
+  idCardInfo,
+  lifeInfoSchema,
+  missingSections,
+  otherSchema,
+  type PhrForm,
+  type PhrRecord,
+  pastHistorySchema,
+} from '@peis/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { employeeScopeSql, unitInScope } from '../../lib/scope';
+import { writeAudit } from '../../plugins/audit';
+import { can, type SessionUser } from '../../plugins/auth';
+
+const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
+
+/** Empty sections of a record not yet filled in: what the schema makes of nothing. */
+export function emptySections(): Omit<PhrRecord, 'patientInfo'> {
+  return {
+    healthInfo: healthInfoSchema.parse({}),
+    pastHistory: pastHistorySchema.parse({ illness: {}, surgery: {}, trauma: {}, transfusion: {} }),
+    other: otherSchema.parse({ disability: {}, drugIrritability: {} }),
+    familyHistory: familyHistorySchema.parse({ fater: {}, monter: {}, brothers: {}, children: {}, familyDiseases: {} }),
+    lifeInfo: lifeInfoSchema.parse({}),
+    environment: environmentSchema.parse({}),
+  };
+}
+
+/** JSON with object keys sorted: jsonb reorders keys, so plain JSON.stringify would see false changes. */
+export function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+/** Dotted paths of the leaf values that differ between two records. */
+export function changedPaths(before: unknown, after: unknown, prefix = ''): string[] {
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isObj(before) && isObj(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return [...keys].flatMap((k) => changedPaths(before[k], after[k], prefix ? `${prefix}.${k}` : k));
+  }
+  return stableJson(before) === stableJson(after) ? [] : [prefix || '*'];
+}
+
+interface EmployeeRow {
+  id: number;
+  unit_id: number;
+  unit_path: string;
+  name: string;
+  id_card: string;
+  version: number | null;
+  record: PhrRecord | null;
+}
+
+async function employeeForRecord(q: Queryable, user: SessionUser, id: number, lock = false): Promise<EmployeeRow> {
+  const { rows } = await q.query<EmployeeRow>(
+    `SELECT e.id, e.unit_id, u.path AS unit_path, e.name, e.id_card, r.version, r.record
+       FROM employees e JOIN units u ON u.id = e.unit_id LEFT JOIN health_records r ON r.employee_id = e.id
+      WHERE e.id = $1 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE OF e' : ''}`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) throw notFound('档案不存在');
+  const params: unknown[] = [id];
+  const { rows: inScope } = await q.query(`SELECT 1 WHERE ${employeeScopeSql(user, '$1::bigint', params)}`, params);
+  if (!inScope[0]) throw forbidden('无权访问该档案');
+  return row;
+}
+
+/**
+ * Saves a whole record from POST /phr/form: a new record (and its employee, unless one with the ID number
+ * exists in scope without a record) or a new version of an existing one. The ID number is fixed once
+ * recorded; sex, birthday, age and BMI are derived. Every save keeps the version and an audit entry.
+ */
+export async function saveRecord(q: Queryable, req: FastifyRequest, user: SessionUser, form: PhrForm) {
+  const { id, unitId, version, type, ...rest } = form;
+  let employeeId: number;
+  let before: PhrRecord | null = null;
+  let nextVersion = 1;
+
+  if (id !== undefined) {
+    if (!can(user, 'phr:edit')) throw forbidden();
+    const emp = await employeeForRecord(q, user, id, true);
+    if (emp.id_card !== rest.patientInfo.idCard) throw fieldError('patientInfo.idCard', '身份证号建档后不能修改');
+    if (emp.version !== null && version === undefined) throw fieldError('version', '缺少版本号，请刷新后重试');
+    if (emp.version !== null && emp.version !== version) throw conflict();
+    if (emp.version === null && version !== undefined && version !== 1) throw conflict();
+    employeeId = emp.id;
+    before = emp.record;
+    nextVersion = (emp.version ?? 0) + 1;
+  } else {
+    if (!can(user, 'phr:add')) throw forbidden();
+    const { rows: unit } = await q.query<{ path: string }>(
+      'SELECT path FROM units WHERE id = $1 AND deleted_at IS NULL',
+      [unitId],
+    );
+    if (!unit[0]) throw fieldError('unitId', '单位不存在');
+    if (!unitInScope(user, unit[0].path)) throw forbidden('不能在账号单位范围以外建档');
+    const { rows: existing } = await q.query<{ id: number; has_record: boolean }>(
+      `SELECT e.id, r.employee_id IS NOT NULL AS has_record FROM employees e
+         LEFT JOIN health_records r ON r.employee_id = e.id WHERE e.id_card = $1 AND e.deleted_at IS NULL`,
+      [rest.patientInfo.idCard],
+    );
+    if (existing[0]?.has_record) throw fieldError('patientInfo.idCard', '该身份证号已建档');
+    if (existing[0]) {
+      await employeeForRecord(q, user, Number(existing[0].id), true);
+      employeeId = Number(existing[0].id);
+    } else {
+      const info = idCardInfo(rest.patientInfo.idCard);
+      const { rows } = await q.query<{ id: number }>(
+        `INSERT INTO employees (unit_id, name, id_card, sex, birthday, mobile) VALUES ($1, $2, $3, $4, $5::date, $6) RETURNING id`,
+        [
+          unitId,
+          rest.patientInfo.name,
+          rest.patientInfo.idCard,
+          info.sex,
+          info.birthday,
+          rest.patientInfo.mobile ?? null,
+        ],
+      );
+      employeeId = Number(rows[0].id);
+    }
+  }
+
+  const info = idCardInfo(rest.patientInfo.idCard);
+  const record = deriveRecord(rest, info, ageOn(info.birthday));
+  const { rows: unitName } = await q.query<{ name: string }>(
+    'SELECT u.name FROM employees e JOIN units u ON u.id = e.unit_id WHERE e.id = $1',
+    [employeeId],
+  );
+  record.patientInfo.companyName = unitName[0].name;
+  const missing = missingSections(record);
+  const json = JSON.stringify(record);
+  if (nextVersion === 1) {
+    await q.query(
+      `INSERT INTO health_records (employee_id, record, complete, missing, version, created_by, updated_by)
+       VALUES ($1, $2::jsonb, $3, $4, 1, $5, $5)`,
+      [employeeId, json, missing.length === 0, missing, user.id],
+    );
+  } else {
+    const { rowCount } = await q.query(
+      `UPDATE health_records SET record = $2::jsonb, complete = $3, missing = $4, version = version + 1,
+              updated_by = $5, updated_at = now() WHERE employee_id = $1 AND version = $6`,
+      [employeeId, json, missing.length === 0, missing, user.id, nextVersion - 1],
+    );
+    if (rowCount !== 1) throw conflict();
+  }
+  // The employee row follows the record's name and mobile (the ID number never changes).
+  await q.query('UPDATE employees SET name = $2, mobile = $3, updated_at = now() WHERE id = $1', [
+    employeeId,
+    record.patientInfo.name,
+    record.patientInfo.mobile ?? null,
+  ]);
+  const paths = before ? changedPaths(before, record) : ['*'];
+  await q.query(
+    `INSERT INTO health_record_versions (employee_id, version, record, changed_paths, form_type, changed_by)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6)`,
+    [employeeId, nextVersion, json, paths, type ?? null, user.id],
+  );
+  await writeAudit(q, req, {
+    action: nextVersion === 1 ? 'create' : 'update',
+    resource: 'phr',
+    recordId: employeeId,
+    before: before ?? undefined,
+    after: record,
+    detail: nextVersion === 1 ? '建立健康档案' : `修改健康档案：${paths.slice(0, 10).join('、')}`,
+  });
+  return { id: employeeId, version: nextVersion };
+}

@@ -1,0 +1,4 @@
+export * from './company-picker';
+export * from './dict-picker';
+export * from './remote-picker';
+export * from './user-picker';

@@ -1,0 +1,60 @@
+import type { FieldDef } from '@peis/shared';
+import { Col, Divider, Form, Row } from 'antd';
+import { FieldInput } from './field-input';
+import { fieldRules } from './field-rules';
+
+export interface FormRendererProps {
+  /** A resource's fields (its `fields` object); hideInForm fields are left out, titles become headings. */
+  fields: Record<string, FieldDef>;
+  /** Editing an existing record: immutable fields are shown but locked. */
+  editing?: boolean;
+  /** Locks every field (e.g. while saving). */
+  disabled?: boolean;
+}
+
+/**
+ * SPEC §2 generic form renderer: one control per field kind in a responsive grid (span of 24; every field is
+ * full width on a phone). Must sit inside an antd <Form>; field names are the definition's keys.
+ */
+export function FormRenderer({ fields, editing, disabled }: FormRendererProps) {
+  // Same selection as formFields(def, mode) of the shared package, titles kept as headings.
+  const entries = Object.entries(fields).filter(([, f]) => !f.hideInForm && !(editing && f.createOnly));
+  return (
+    <Row gutter={16}>
+      {entries.map(([key, f]) => {
+        if (f.kind === 'title') {
+          return (
+            <Col span={24} key={key}>
+              <Divider titlePlacement="start" style={{ marginTop: 4 }}>
+                {f.label}
+              </Divider>
+            </Col>
+          );
+        }
+        if (f.kind === 'hidden') {
+          return (
+            <Form.Item key={key} name={key} hidden noStyle>
+              <FieldInput field={f} />
+            </Form.Item>
+          );
+        }
+        return (
+          <Col key={key} xs={24} md={f.span ?? 12}>
+            <Form.Item
+              name={key}
+              label={f.label}
+              required={f.required}
+              rules={fieldRules(f)}
+              validateFirst
+              validateTrigger="onChange"
+              valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+              extra={f.help}
+            >
+              <FieldInput field={f} disabled={disabled || (editing && f.immutable)} />
+            </Form.Item>
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}

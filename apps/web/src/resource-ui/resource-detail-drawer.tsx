@@ -1,0 +1,62 @@
+import { type ResourceDef, valueFields } from '@peis/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, type DescriptionsProps, Drawer, Grid, Result } from 'antd';
+import { FieldValue, formatTimestamp } from './field-kinds/field-value';
+import { fetchRecord, type ResourceRecord, resourceKeys } from './resource-api';
+
+export interface ResourceDetailDrawerProps {
+  resource: ResourceDef;
+  id: ResourceRecord['id'] | null | undefined;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Every value field of one record (GET {endpoint}/{id}, unmasked) with its label, plus 创建时间/更新时间. */
+export function ResourceDetailDrawer({ resource, id, open, onClose }: ResourceDetailDrawerProps) {
+  const screens = Grid.useBreakpoint();
+  const enabled = open && id !== null && id !== undefined;
+  const detail = useQuery({
+    queryKey: resourceKeys.detail(resource, id ?? ''),
+    queryFn: ({ signal }) => fetchRecord(resource, id as ResourceRecord['id'], signal),
+    enabled,
+  });
+  const record = detail.data;
+  const titleValue = record && resource.titleField ? record[resource.titleField] : undefined;
+
+  const items: DescriptionsProps['items'] = record
+    ? [
+        ...valueFields(resource)
+          .filter(([, f]) => f.kind !== 'hidden')
+          .map(([key, f]) => ({
+            key,
+            label: f.label,
+            span: f.span === 24 || f.kind === 'textarea' ? ('filled' as const) : 1,
+            children: <FieldValue fieldKey={key} field={f} record={record} variant="detail" />,
+          })),
+        { key: 'createdAt', label: '创建时间', children: formatTimestamp(record.createdAt) },
+        { key: 'updatedAt', label: '更新时间', children: formatTimestamp(record.updatedAt) },
+        ...(record.deletedAt
+          ? [{ key: 'deletedAt', label: '删除时间', children: formatTimestamp(record.deletedAt) }]
+          : []),
+      ]
+    : [];
+
+  return (
+    <Drawer
+      title={titleValue ? `${resource.label}详情：${String(titleValue)}` : `${resource.label}详情`}
+      open={open}
+      onClose={onClose}
+      size={screens.md ? 720 : '100%'}
+      loading={enabled && detail.isPending}
+      destroyOnHidden
+    >
+      <div data-testid="resource-detail">
+        {detail.isError ? (
+          <Result status="warning" title="记录加载失败" />
+        ) : (
+          <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2 }} items={items} />
+        )}
+      </div>
+    </Drawer>
+  );
+}

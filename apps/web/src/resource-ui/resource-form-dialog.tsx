@@ -1,0 +1,182 @@
+import { formFields, type ResourceDef } from '@peis/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Modal, Result, Spin } from 'antd';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { ApiError } from '../app/http';
+import { submitValue } from './field-kinds/field-rules';
+import { FormRenderer } from './field-kinds/form-renderer';
+import {
+  fetchRecord,
+  invalidateResource,
+  leftoverMessage,
+  type ResourceRecord,
+  resourceKeys,
+  saveRecord,
+} from './resource-api';
+
+export interface ResourceFormDialogProps {
+  resource: ResourceDef;
+  /** The record to edit (a list row is enough: the full record is loaded); absent = create. */
+  record?: ResourceRecord | null;
+  open: boolean;
+  onClose: () => void;
+  /** After a successful save, with the saved record (the dialog has already refreshed the resource's queries). */
+  onSaved?: (record: ResourceRecord | undefined) => void;
+}
+
+/** Initial form values: the record's values, or each field's default for a new record. */
+function initialValues(resource: ResourceDef, record: ResourceRecord | undefined): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, f] of formFields(resource, record ? 'update' : 'create')) {
+    values[key] = record ? record[key] : f.defaultValue;
+  }
+  return values;
+}
+
+/** The form field an error path names ('name', 'body.name', '/name' → 'name'), if any. */
+function fieldOfPath(resource: ResourceDef, path: string): string | null {
+  if (resource.fields[path]) return path;
+  const parts = path.split(/[./]/).filter(Boolean);
+  return parts.find((p) => resource.fields[p]) ?? null;
+}
+
+/**
+ * SPEC §2/§4 create/edit dialog: the generic form of a resource in a modal that clicking outside does not
+ * close (取 消 / 确 定). Sent only when validation passes; the server's 400 field errors land on the fields,
+ * a 409 (changed by someone else) keeps the dialog open with the server's message.
+ */
+export function ResourceFormDialog({ resource, record, open, onClose, onSaved }: ResourceFormDialogProps) {
+  const [saving, setSaving] = useState(false);
+  const formId = `resource-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const editing = record !== undefined && record !== null;
+  const id = record?.id;
+
+  // Edit starts from the full record (lists mask some fields) and its current version, loaded on every opening.
+  const full = useQuery({
+    queryKey: resourceKeys.edit(resource, id ?? ''),
+    queryFn: ({ signal }) => fetchRecord(resource, id as ResourceRecord['id'], signal),
+    enabled: open && editing,
+    gcTime: 0,
+  });
+  const ready = !editing || (full.isSuccess && !full.isFetching);
+
+  let body: ReactNode;
+  if (editing && full.isError) {
+    body = <Result status="warning" title="记录加载失败" subTitle="请关闭后重试" />;
+  } else if (!ready) {
+    body = (
+      <div style={{ padding: '48px 0', textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+  } else {
+    body = (
+      <ResourceForm
+        // A fresh form (and form store) per opening and loaded version: never a previous record's values.
+        key={editing ? `${String(id)}@${full.dataUpdatedAt}` : 'new'}
+        formId={formId}
+        resource={resource}
+        record={editing ? full.data : undefined}
+        saving={saving}
+        setSaving={setSaving}
+        onDone={(saved) => {
+          onClose();
+          onSaved?.(saved);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Modal
+      title={`${editing ? '编辑' : '新增'}${resource.label}`}
+      open={open}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      keyboard={!saving}
+      destroyOnHidden
+      width={{ xs: '100%', md: 760, xl: 880 }}
+      footer={[
+        <Button key="cancel" onClick={onClose} disabled={saving} data-testid="resource-form-cancel">
+          取 消
+        </Button>,
+        // Submits the form by its id: the form lives in the dialog body, the button in the footer.
+        <Button
+          key="ok"
+          type="primary"
+          htmlType="submit"
+          form={formId}
+          loading={saving}
+          disabled={!ready || (editing && full.isError)}
+          data-testid="resource-form-ok"
+        >
+          确 定
+        </Button>,
+      ]}
+    >
+      {body}
+    </Modal>
+  );
+}
+
+interface ResourceFormProps {
+  formId: string;
+  resource: ResourceDef;
+  record: ResourceRecord | undefined;
+  saving: boolean;
+  setSaving: (saving: boolean) => void;
+  onDone: (saved: ResourceRecord | undefined) => void;
+}
+
+function ResourceForm({ formId, resource, record, saving, setSaving, onDone }: ResourceFormProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const editing = record !== undefined;
+  const initial = useMemo(() => initialValues(resource, record), [resource, record]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    const body: Record<string, unknown> = {};
+    for (const [key, f] of formFields(resource, editing ? 'update' : 'create')) body[key] = submitValue(f, values[key]);
+    if (record) {
+      body.id = record.id;
+      body.version = record.version;
+    }
+    setSaving(true);
+    try {
+      const answer = await saveRecord(resource, body);
+      message.success('保存成功');
+      setSaving(false);
+      onDone(answer?.data);
+      void invalidateResource(queryClient, resource);
+    } catch (e) {
+      setSaving(false);
+      if (e instanceof ApiError && e.status === 400 && e.errors.length > 0) {
+        const byField = new Map<string, string[]>();
+        for (const err of e.errors) {
+          const key = fieldOfPath(resource, err.path);
+          if (key) byField.set(key, [...(byField.get(key) ?? []), err.message]);
+        }
+        form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
+      }
+      // 400/409…: the server's own text (the HTTP client has already shown 403/404/500/network).
+      const text = leftoverMessage(e);
+      if (text) message.error(text);
+    }
+  };
+
+  return (
+    <Form
+      id={formId}
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={submit}
+      scrollToFirstError
+      disabled={saving}
+      data-testid="resource-form"
+    >
+      <FormRenderer fields={resource.fields} editing={editing} />
+    </Form>
+  );
+}

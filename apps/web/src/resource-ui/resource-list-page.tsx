@@ -1,0 +1,309 @@
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type ResourceDef, valueFields } from '@peis/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Popconfirm, Space, Table, type TableProps, Typography } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { download, type Query } from '../app/http';
+import { FieldValue, formatTimestamp } from './field-kinds/field-value';
+import {
+  fetchList,
+  invalidateResource,
+  type ListParams,
+  leftoverMessage,
+  type ResourceRecord,
+  removeRecord,
+  resourceKeys,
+  restoreRecord,
+} from './resource-api';
+import { ResourceDetailDrawer } from './resource-detail-drawer';
+import { ResourceFormDialog } from './resource-form-dialog';
+import { ResourceGate } from './resource-gate';
+import { ResourceImportDialog } from './resource-import-dialog';
+import { ResourceSearchForm } from './resource-search-form';
+
+type Columns = NonNullable<TableProps<ResourceRecord>['columns']>;
+
+export interface ResourceListPageProps {
+  resource: ResourceDef;
+  /** Card title; the resource's label by default. */
+  title?: ReactNode;
+  /** More toolbar buttons, after 新增/导入/导出. */
+  toolbarExtra?: ReactNode;
+  /** More row actions, after 查看/编辑/删除 (or 恢复). */
+  rowActions?: (record: ResourceRecord) => ReactNode;
+  /** More columns, before the action column. */
+  columnsExtra?: Columns;
+  /** The list of soft-deleted records (deleted=1) with 恢复 as the row action. */
+  deletedView?: boolean;
+}
+
+/** SPEC §9: lists open at 20 per page. */
+const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * The generic list screen of a resource: search form from the fields with `filter`, server-side paging and
+ * sorting, toolbar (新增, 导入, 导出) and row actions (查看, 编辑, 删除 / 恢复), each behind its permission.
+ */
+export function ResourceListPage({
+  resource,
+  title,
+  toolbarExtra,
+  rowActions,
+  columnsExtra,
+  deletedView = false,
+}: ResourceListPageProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const perms = resource.permissions;
+
+  const [filters, setFilters] = useState<Query>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
+  // The record stays while a dialog or drawer closes, so its title and content do not flip mid-animation.
+  const [editing, setEditing] = useState<{ open: boolean; record: ResourceRecord | null }>({
+    open: false,
+    record: null,
+  });
+  const [viewing, setViewing] = useState<{ open: boolean; id: ResourceRecord['id'] | null }>({
+    open: false,
+    id: null,
+  });
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const params = useMemo<ListParams>(
+    () => ({ page, pageSize, sort: sort?.field, order: sort?.order, filters, deleted: deletedView }),
+    [page, pageSize, sort, filters, deletedView],
+  );
+  const list = useQuery({
+    queryKey: resourceKeys.list(resource, params),
+    queryFn: ({ signal }) => fetchList(resource, params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.total ?? 0;
+
+  // A delete can empty the last page: step back to the last page that still has rows.
+  useEffect(() => {
+    if (list.data && list.data.records.length === 0 && total > 0 && page > 1) {
+      setPage(Math.max(1, Math.ceil(total / pageSize)));
+    }
+  }, [list.data, total, page, pageSize]);
+
+  const refresh = () => invalidateResource(queryClient, resource);
+  const onFailure = (e: unknown) => {
+    const text = leftoverMessage(e);
+    if (text) message.error(text);
+  };
+  const remove = useMutation({
+    mutationFn: (id: ResourceRecord['id']) => removeRecord(resource, id),
+    onSuccess: (answer) => {
+      message.success(answer?.msg || '已删除');
+      return refresh();
+    },
+    onError: onFailure,
+  });
+  const restore = useMutation({
+    mutationFn: (id: ResourceRecord['id']) => restoreRecord(resource, id),
+    onSuccess: (answer) => {
+      message.success(answer?.msg || '已恢复');
+      return refresh();
+    },
+    onError: onFailure,
+  });
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await download(
+        `${resource.endpoint}/export`,
+        { ...filters, sort: sort?.field, order: sort?.order },
+        `${resource.label}.xlsx`,
+      );
+    } catch {
+      // download() has already shown the failure (SPEC §8 export failure).
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = useMemo<Columns>(() => {
+    const fieldColumns: Columns = valueFields(resource)
+      .filter(([, f]) => f.list && f.kind !== 'hidden')
+      .map(([key, f]) => ({
+        key,
+        dataIndex: key,
+        title: f.label,
+        sorter: f.sortable ? true : undefined,
+        sortOrder: f.sortable
+          ? sort?.field === key
+            ? sort.order === 'asc'
+              ? 'ascend'
+              : 'descend'
+            : null
+          : undefined,
+        render: (_: unknown, record: ResourceRecord) => (
+          <FieldValue fieldKey={key} field={f} record={record} variant="list" />
+        ),
+      }));
+    const deletedColumn: Columns = deletedView
+      ? [{ key: 'deletedAt', dataIndex: 'deletedAt', title: '删除时间', render: (v: unknown) => formatTimestamp(v) }]
+      : [];
+    const actionColumn: Columns[number] = {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      render: (_: unknown, record: ResourceRecord) => (
+        <Space size={0} wrap={false}>
+          {deletedView ? (
+            <ResourceGate code={perms.restore ?? perms.remove}>
+              <Button
+                type="link"
+                size="small"
+                data-testid="row-restore"
+                loading={restore.isPending && restore.variables === record.id}
+                onClick={() => restore.mutate(record.id)}
+              >
+                恢复
+              </Button>
+            </ResourceGate>
+          ) : (
+            <>
+              <ResourceGate code={perms.view ?? perms.list}>
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid="row-view"
+                  onClick={() => setViewing({ open: true, id: record.id })}
+                >
+                  查看
+                </Button>
+              </ResourceGate>
+              <ResourceGate code={perms.update}>
+                <Button
+                  type="link"
+                  size="small"
+                  data-testid="row-edit"
+                  onClick={() => setEditing({ open: true, record })}
+                >
+                  编辑
+                </Button>
+              </ResourceGate>
+              <ResourceGate code={resource.softDelete === false ? undefined : perms.remove}>
+                <Popconfirm
+                  title="确定删除该记录吗？"
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() => remove.mutateAsync(record.id).catch(() => undefined)}
+                >
+                  <Button type="link" size="small" danger data-testid="row-delete">
+                    删除
+                  </Button>
+                </Popconfirm>
+              </ResourceGate>
+            </>
+          )}
+          {rowActions?.(record)}
+        </Space>
+      ),
+    };
+    return [...fieldColumns, ...deletedColumn, ...(columnsExtra ?? []), actionColumn];
+  }, [resource, perms, sort, deletedView, columnsExtra, rowActions, remove, restore]);
+
+  const onTableChange: TableProps<ResourceRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      setSort(
+        s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : null,
+      );
+      setPage(1);
+    } else if (extra.action === 'paginate') {
+      const nextSize = pagination.pageSize ?? pageSize;
+      setPage(nextSize !== pageSize ? 1 : (pagination.current ?? 1));
+      setPageSize(nextSize);
+    }
+  };
+
+  const toolbar = (
+    <Space wrap>
+      {deletedView ? null : (
+        <>
+          <ResourceGate code={perms.create}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="resource-create"
+              onClick={() => setEditing({ open: true, record: null })}
+            >
+              新增
+            </Button>
+          </ResourceGate>
+          <ResourceGate code={perms.import}>
+            <Button icon={<UploadOutlined />} data-testid="resource-import" onClick={() => setImporting(true)}>
+              导入
+            </Button>
+          </ResourceGate>
+          <ResourceGate code={perms.export}>
+            <Button icon={<DownloadOutlined />} loading={exporting} data-testid="resource-export" onClick={exportList}>
+              导出
+            </Button>
+          </ResourceGate>
+        </>
+      )}
+      {toolbarExtra}
+    </Space>
+  );
+
+  return (
+    <Flex vertical gap={16} data-testid="resource-list" data-resource={resource.name}>
+      <ResourceSearchForm
+        resource={resource}
+        onSearch={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
+      <Card>
+        {/* Title and toolbar in one wrapping row: on a narrow window the toolbar moves under the title. */}
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {title ?? (deletedView ? `已删除的${resource.label}` : resource.label)}
+          </Typography.Title>
+          {toolbar}
+        </Flex>
+        <Table<ResourceRecord>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.records ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page,
+            pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (t) => `共 ${t} 条`,
+          }}
+          data-testid="resource-table"
+        />
+      </Card>
+      <ResourceFormDialog
+        resource={resource}
+        record={editing.record}
+        open={editing.open}
+        onClose={() => setEditing((s) => ({ ...s, open: false }))}
+      />
+      <ResourceDetailDrawer
+        resource={resource}
+        id={viewing.id}
+        open={viewing.open}
+        onClose={() => setViewing((s) => ({ ...s, open: false }))}
+      />
+      {perms.import ? (
+        <ResourceImportDialog resource={resource} open={importing} onClose={() => setImporting(false)} />
+      ) : null}
+    </Flex>
+  );
+}
