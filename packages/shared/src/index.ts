@@ -7,3 +7,4 @@ export * from './resources';
 export * from './routes';
 export * from './schemas/auth';
 export * from './units/demo-units';
+export * from './rules';

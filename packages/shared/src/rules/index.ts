@@ -1,0 +1,3 @@
+export * from './expression';
+export * from './positive-rules';
+export * from './tags';
