@@ -10,8 +10,11 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { checkRoutes } from './modules/checks/routes';
 import { companyRoutes } from './modules/company/routes';
+import { followUpRoutes } from './modules/followup/routes';
 import { phrRoutes } from './modules/phr/routes';
+import { positiveRoutes } from './modules/positive/routes';
 import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { registerAuth } from './plugins/auth';
@@ -76,6 +79,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await companyRoutes(api, ctx);
     await adminRoutes(api, ctx);
     await phrRoutes(api, ctx);
+    await checkRoutes(api, ctx);
+    await positiveRoutes(api, ctx);
+    await followUpRoutes(api, ctx);
     await uploadRoutes(api, ctx);
   });
 

@@ -5,6 +5,6 @@ export * from './phr/enums';
 export * from './phr/record';
 export * from './resources';
 export * from './routes';
+export * from './rules';
 export * from './schemas/auth';
 export * from './units/demo-units';
-export * from './rules';

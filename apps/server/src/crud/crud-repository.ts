@@ -30,6 +30,8 @@ export interface ResourceHooks {
   beforeWrite?: (ctx: WriteContext) => Promise<Row | undefined>;
   /** Runs in the write's transaction after it (e.g. keep derived tables up to date). */
   afterWrite?: (ctx: WriteContext & { record: Row }) => Promise<void>;
+  /** Runs in the transaction after a delete or restore. */
+  afterRemoveOrRestore?: (ctx: { q: Queryable; req: FastifyRequest; user: SessionUser; record: Row; removed: boolean }) => Promise<void>;
   /** A reason the record cannot be deleted, or null. */
   deleteBlocked?: (q: Queryable, existing: Row) => Promise<string | null>;
   /** Shapes a record on its way out. */
@@ -270,6 +272,7 @@ export class CrudRepository {
     const blocked = await this.hooks.deleteBlocked?.(q, existing);
     if (blocked) throw new AppError(400, blocked);
     await q.query(`UPDATE ${this.def.table} SET deleted_at = now(), version = version + 1 WHERE id = $1`, [id]);
+    await this.hooks.afterRemoveOrRestore?.({ q, req, user, record: existing, removed: true });
     await writeAudit(q, req, { action: 'delete', resource: this.def.name, recordId: id, before: existing });
   }
 

@@ -139,7 +139,7 @@ export interface ImportReport {
   refused: RefusedRow[];
 }
 
-const text = (v: unknown): string => {
+export const text = (v: unknown): string => {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {

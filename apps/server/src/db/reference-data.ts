@@ -1,4 +1,4 @@
-import { EDUCATION_OPTIONS, INDICATORS } from '@peis/shared';
+import { EDUCATION_OPTIONS, INDICATORS, SAMPLE_RULES } from '@peis/shared';
 import type { Queryable } from './client';
 
 /** Dictionary entries a new database starts with; administrators maintain them in /main/settings/dict. */
@@ -143,4 +143,23 @@ export async function seedReferenceData(q: Queryable): Promise<void> {
       );
     }
   }
+  const { rows: r } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM positive_rules');
+  if (r[0].n === 0) {
+    for (const rule of SAMPLE_RULES) {
+      await q.query(
+        `INSERT INTO positive_rules (names, gender, age_min, age_max, library_name, levels, judge, remark)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [rule.names, rule.gender, rule.ageMin, rule.ageMax, rule.libraryName, rule.levels, rule.judge, 'SPEC §9 示例规则'],
+      );
+    }
+  }
+  const { rows: m } = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM app_settings WHERE key = 'contract.levelByRisk'");
+  if (m[0].n === 0) {
+    await q.query("INSERT INTO app_settings (key, value) VALUES ('contract.levelByRisk', $1::jsonb)", [
+      JSON.stringify(DEFAULT_CONTRACT_LEVELS),
+    ]);
+  }
 }
+
+/** Health-service package level by risk level; administrators change it in the settings. */
+export const DEFAULT_CONTRACT_LEVELS: Record<string, 1 | 2 | 3> = { 健康: 1, 风险: 1, 异常: 2, 慢病: 3, 重病: 3 };

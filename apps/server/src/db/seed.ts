@@ -3,6 +3,7 @@ import { DEFAULT_ROLES, DEMO_COMPANY, type UnitSeed } from '@peis/shared';
 import type { Config } from '../config';
 import { seedPopulation } from '../demo/population';
 import { seedHealthRecords } from '../demo/records';
+import { evaluateAll } from '../modules/positive/evaluate';
 import { hashPassword } from '../modules/auth/service';
 import type { Db, Queryable } from './client';
 import { seedDemoRecords } from './demo-records';
@@ -99,6 +100,8 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
     await seedPopulation(q, { employees, seed: opts.seed });
     await seedHealthRecords(q, opts.seed);
     await seedDemoRecords(q);
+    // Findings and tags of the demo checks, as an import would have made them.
+    await evaluateAll((fn) => fn(q));
     for (const a of DEMO_ACCOUNTS) {
       const unitId = a.unit
         ? (await q.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [a.unit])).rows[0].id

@@ -5,6 +5,7 @@ import { expertResource } from './expert.resource';
 import { facilityResource } from './facility.resource';
 import { helpResource } from './help.resource';
 import { insuranceResource } from './insurance.resource';
+import { positiveRuleResource } from './positive-rule.resource';
 import { roleResource } from './role.resource';
 import { targetResource } from './target.resource';
 import { unitResource } from './unit.resource';
@@ -18,6 +19,7 @@ export * from './facility.resource';
 export * from './help.resource';
 export * from './insurance.resource';
 export * from './options';
+export * from './positive-rule.resource';
 export * from './role.resource';
 export * from './target.resource';
 export * from './unit.resource';
@@ -36,5 +38,6 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     dictResource,
     targetResource,
     helpResource,
+    positiveRuleResource,
   ].map((r) => [r.name, r]),
 );

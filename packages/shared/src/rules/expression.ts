@@ -101,7 +101,10 @@ export function parseExpression(src: string): Node {
       if (!accept(')')) throw new ExpressionError('缺少右括号 ")"', peek().pos);
       return inner;
     }
-    throw new ExpressionError(t.kind === 'end' ? '表达式不完整' : `此处应为指标代码、数字或 "("，而不是 "${t.text}"`, t.pos);
+    throw new ExpressionError(
+      t.kind === 'end' ? '表达式不完整' : `此处应为指标代码、数字或 "("，而不是 "${t.text}"`,
+      t.pos,
+    );
   };
   const unary = (): Node => (accept('-') ? { type: 'neg', arg: unary() } : primary());
   const term = binary(unary, ['*', '/']);
@@ -116,7 +119,8 @@ export function parseExpression(src: string): Node {
   const or = binary(and, ['||']);
   const tree = or();
   const rest = peek();
-  if (rest.kind !== 'end') throw new ExpressionError(rest.text === ')' ? '多余的右括号 ")"' : `多余的 "${rest.text}"`, rest.pos);
+  if (rest.kind !== 'end')
+    throw new ExpressionError(rest.text === ')' ? '多余的右括号 ")"' : `多余的 "${rest.text}"`, rest.pos);
   checkTypes(tree);
   return tree;
 }

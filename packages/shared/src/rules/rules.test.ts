@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, ExpressionError, parseExpression, validateExpression } from './expression';
+import { ExpressionError, evaluate, parseExpression, validateExpression } from './expression';
 import { compileRule, ruleMatches, SAMPLE_RULES } from './positive-rules';
 import { bpHighNormal, bpLevel, classify, glucoseLevel, lipidLevel, uaLevel, weightLevel } from './tags';
 
@@ -19,9 +19,13 @@ describe('rule expressions', () => {
     expect(evaluate(t, { SBP: 150, DBP: 80, HR: 60 })).toBe(true);
     expect(evaluate(t, { SBP: 120, DBP: 95, HR: 60 })).toBe(false);
     expect(evaluate(t, { SBP: 120, DBP: 95, HR: 110 })).toBe(true);
-    expect(evaluate(parseExpression('(SBP >= 140 || DBP >= 90) && HR > 100'), { SBP: 150, DBP: 80, HR: 60 })).toBe(false);
+    expect(evaluate(parseExpression('(SBP >= 140 || DBP >= 90) && HR > 100'), { SBP: 150, DBP: 80, HR: 60 })).toBe(
+      false,
+    );
     expect(evaluate(parseExpression('TC - HDLC > 4.9'), { TC: 6, HDLC: 1 })).toBe(true);
-    expect(evaluate(parseExpression('WEIGHT / (HEIGHT / 100) / (HEIGHT / 100) >= 28'), { WEIGHT: 81, HEIGHT: 170 })).toBe(true);
+    expect(
+      evaluate(parseExpression('WEIGHT / (HEIGHT / 100) / (HEIGHT / 100) >= 28'), { WEIGHT: 81, HEIGHT: 170 }),
+    ).toBe(true);
     expect(evaluate(parseExpression('!(FPG < 6.1)'), { FPG: 6.1 })).toBe(true);
     expect(evaluate(parseExpression('-DBP < -90'), { DBP: 95 })).toBe(true);
   });

@@ -33,7 +33,8 @@ export function bpLevel(values: Values): 0 | 1 | 2 | 3 {
 }
 
 /** 正常高值: 120–139 and/or 80–89 mmHg, below grade 1. */
-export const bpHighNormal = (values: Values) => bpLevel(values) === 0 && (gte(v(values, 'SBP'), 120) || gte(v(values, 'DBP'), 80));
+export const bpHighNormal = (values: Values) =>
+  bpLevel(values) === 0 && (gte(v(values, 'SBP'), 120) || gte(v(values, 'DBP'), 80));
 
 /**
  * Lipids (中国成人血脂异常防治指南 2016): 1 borderline (TC 5.2–6.19, LDL-C 3.4–4.09, TG 1.7–2.29),
@@ -115,9 +116,10 @@ const CHRONIC_ILLNESS = new Set([1, 2, 4, 13]);
  * (high-normal blood pressure, central obesity, smoking, family history); otherwise 健康.
  */
 export function classify(values: Values, sex: number, facts: RecordFacts = {}): PersonTags {
-  const levels = Object.fromEntries(
-    ABNORMALITY_TYPES.map((t) => [t.key, LEVEL_FUNCTIONS[t.key](values)]),
-  ) as Record<AbnormalityKey, 0 | 1 | 2 | 3>;
+  const levels = Object.fromEntries(ABNORMALITY_TYPES.map((t) => [t.key, LEVEL_FUNCTIONS[t.key](values)])) as Record<
+    AbnormalityKey,
+    0 | 1 | 2 | 3
+  >;
   const max = Math.max(...Object.values(levels));
   const illnesses = facts.illnesses ?? [];
   let risk: RiskLevel = '健康';

@@ -26,6 +26,9 @@ const listFilters = z.object({
   ageTo: z.coerce.number({ error: '年龄无效' }).int().min(0).max(150).optional(),
   complete: z.enum(['true', 'false']).optional(),
   hasRecord: z.enum(['true', 'false']).optional(),
+  riskLevel: z.enum(['健康', '风险', '异常', '慢病', '重病'], { error: '风险等级无效' }).optional(),
+  /** A disease of the tags, e.g. 高血压 (any level) or 高血压:2. */
+  disease: z.string().max(20).optional(),
 });
 type ListFilters = z.infer<typeof listFilters>;
 
@@ -48,15 +51,24 @@ function listWhere(user: SessionUser, f: Partial<ListFilters>, params: unknown[]
   if (f.complete === 'false') where.push('(r.complete IS NOT TRUE)');
   if (f.hasRecord === 'true') where.push('r.employee_id IS NOT NULL');
   if (f.hasRecord === 'false') where.push('r.employee_id IS NULL');
+  if (f.riskLevel) add('pt.risk_level = ?', f.riskLevel);
+  if (f.disease) {
+    if (f.disease.includes(':')) add('? = ANY(pt.diseases)', f.disease);
+    else add(`EXISTS (SELECT 1 FROM unnest(pt.diseases) d WHERE d LIKE ? || ':%')`, f.disease);
+  }
   return where.join(' AND ');
 }
 
 const LIST_SELECT = `e.id, e.name, e.sex, to_char(e.birthday, 'YYYY-MM-DD') AS birthday, e.id_card AS "idCard", e.mobile,
   e.unit_id AS "unitId", u.short_name AS "unitName", r.employee_id IS NOT NULL AS "hasRecord",
   coalesce(r.complete, false) AS complete, coalesce(r.missing, '{}') AS missing, r.version,
-  to_char(r.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "updatedAt", ru.name AS "responsibleName"`;
+  to_char(r.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "updatedAt", ru.name AS "responsibleName",
+  pt.year AS "tagYear", pt.risk_level AS "riskLevel", pt.diseases, sc.level AS "contractLevel"`;
+// Tags of the latest year that has any (the year's checks are all loaded by then).
 const LIST_FROM = `employees e JOIN units u ON u.id = e.unit_id LEFT JOIN health_records r ON r.employee_id = e.id
-  LEFT JOIN users ru ON ru.id = e.responsible_user_id`;
+  LEFT JOIN users ru ON ru.id = e.responsible_user_id
+  LEFT JOIN person_tags pt ON pt.employee_id = e.id AND pt.year = (SELECT max(year) FROM person_tags)
+  LEFT JOIN service_contracts sc ON sc.employee_id = e.id AND sc.year = pt.year`;
 
 interface ListRow {
   id: number;
@@ -70,12 +82,23 @@ interface ListRow {
   missing: string[];
   [key: string]: unknown;
 }
+/** SPEC §3 tag object: level tags (disease:level), the audience tag (risk level), the user-level tag (service package). */
+const tagsOf = (r: ListRow) =>
+  r.riskLevel
+    ? {
+        level_tag: (r.diseases as string[]) ?? [],
+        audience_tag: r.riskLevel as string,
+        user_level_tag: r.contractLevel ? `${r.contractLevel}级服务包` : '',
+      }
+    : undefined;
+
 const listRecord = (r: ListRow) => ({
   ...r,
   age: ageOn(r.birthday),
   idCard: maskIdCard(r.idCard),
   mobile: maskMobile(r.mobile),
   missing: r.missing,
+  tags: tagsOf(r),
 });
 
 export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -452,6 +475,39 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
         params,
       );
       return { code: 200, data: rows };
+    },
+  );
+
+  r.get(
+    '/api/phr/:id/work',
+    {
+      config: { permission: 'main:phr' },
+      schema: { tags, summary: '此人的分组标签、阳性发现、任务、随访与服务包', params: idParams },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const params: unknown[] = [req.params.id];
+      const scope = employeeScopeSql(user, '$1::bigint', params);
+      const { rows: ok } = await db.query(`SELECT 1 FROM employees WHERE id = $1 AND ${scope}`, params);
+      if (!ok[0]) throw forbidden('无权访问该档案');
+      const q = (sql: string) => db.query(sql, [req.params.id]).then((x) => x.rows);
+      const [tagRows, findings, tasks, followUps, contracts] = await Promise.all([
+        q(
+          `SELECT year, risk_level AS "riskLevel", bp, lipid, glucose, ua, weight, diseases FROM person_tags WHERE employee_id = $1 ORDER BY year`,
+        ),
+        q(`SELECT f.id, f.year, to_char(c.check_date, 'YYYY-MM-DD') AS "checkDate", pr.names AS "ruleName", pr.library_name AS "libraryName",
+                  f.level, f.matched, f.status FROM positive_findings f JOIN positive_rules pr ON pr.id = f.rule_id
+             JOIN health_checks c ON c.id = f.check_id WHERE f.employee_id = $1 ORDER BY c.check_date DESC, f.id`),
+        q(`SELECT t.id, pr.names AS "ruleName", a.name AS "assigneeName", to_char(t.due_date, 'YYYY-MM-DD') AS "dueDate", t.status,
+                  (t.status IN (1, 2) AND t.due_date < current_date) AS overdue
+             FROM positive_tasks t JOIN positive_findings f ON f.id = t.finding_id JOIN positive_rules pr ON pr.id = f.rule_id
+             LEFT JOIN users a ON a.id = t.assignee_id WHERE t.employee_id = $1 ORDER BY t.id DESC`),
+        q(`SELECT p.id, p.title, p.method, p.frequency_days AS "frequencyDays", to_char(p.next_date, 'YYYY-MM-DD') AS "nextDate", p.status,
+                  (SELECT count(*)::int FROM follow_up_records r WHERE r.plan_id = p.id) AS records
+             FROM follow_up_plans p WHERE p.employee_id = $1 ORDER BY p.id DESC`),
+        q(`SELECT id, year, level, status FROM service_contracts WHERE employee_id = $1 ORDER BY year DESC`),
+      ]);
+      return { code: 200, data: { tags: tagRows, findings, tasks, followUps, contracts } };
     },
   );
 

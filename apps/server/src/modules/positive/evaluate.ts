@@ -1,0 +1,212 @@
+import {
+  type CompiledRule,
+  classify,
+  compileRule,
+  expressionVariables,
+  type PositiveRule,
+  ruleMatches,
+} from '@peis/shared';
+import type { Queryable } from '../../db/client';
+import { placeholders } from '../../demo/population';
+
+interface RuleRow {
+  id: number;
+  names: string;
+  gender: 0 | 1 | 2;
+  age_min: number;
+  age_max: number;
+  library_name: string;
+  levels: 1 | 2;
+  judge: string;
+}
+
+/** The enabled rules, compiled; a rule whose expression no longer parses is skipped, never fatal. */
+export async function loadRules(q: Queryable, ruleIds?: number[]): Promise<(CompiledRule & { id: number })[]> {
+  const { rows } = await q.query<RuleRow>(
+    `SELECT id, names, gender, age_min, age_max, library_name, levels, judge FROM positive_rules
+      WHERE enabled AND deleted_at IS NULL ${ruleIds ? 'AND id = ANY($1)' : ''} ORDER BY id`,
+    ruleIds ? [ruleIds] : [],
+  );
+  const out: (CompiledRule & { id: number })[] = [];
+  for (const r of rows) {
+    const rule: PositiveRule = {
+      id: Number(r.id),
+      names: r.names,
+      gender: r.gender,
+      ageMin: r.age_min,
+      ageMax: r.age_max,
+      libraryName: r.library_name,
+      levels: r.levels,
+      judge: r.judge,
+    };
+    try {
+      out.push({ ...compileRule(rule), id: Number(r.id) });
+    } catch {
+      // Saved rules are validated; an unparsable one can only come from a hand edit of the table.
+    }
+  }
+  return out;
+}
+
+interface CheckRow {
+  id: number;
+  employee_id: number;
+  year: number;
+  check_date: string;
+  values: Record<string, number>;
+  sex: number;
+  birthday: string;
+}
+
+const ageAt = (birthday: string, day: string) => {
+  const [by, bm, bd] = birthday.split('-').map(Number);
+  const [y, m, d] = day.split('-').map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+};
+
+const FAMILY_RISK = new Set([1, 2, 3, 6]);
+
+/**
+ * Runs the enabled rules (or only `ruleIds`) over the given checks: new matches become findings (待确认),
+ * unconfirmed findings that no longer match are removed, and the grouping tags of every person-year
+ * touched are recomputed from that year's latest check. Call inside a transaction; batches of a few
+ * thousand checks keep it quick.
+ */
+export async function evaluateChecks(
+  q: Queryable,
+  checkIds: number[],
+  opts: { ruleIds?: number[]; rules?: (CompiledRule & { id: number })[] } = {},
+): Promise<{ findings: number; tags: number }> {
+  if (!checkIds.length) return { findings: 0, tags: 0 };
+  const rules = opts.rules ?? (await loadRules(q, opts.ruleIds));
+  const { rows: checks } = await q.query<CheckRow>(
+    `SELECT c.id, c.employee_id, c.year, to_char(c.check_date, 'YYYY-MM-DD') AS check_date, c."values", e.sex,
+            to_char(e.birthday, 'YYYY-MM-DD') AS birthday
+       FROM health_checks c JOIN employees e ON e.id = c.employee_id
+      WHERE c.id = ANY($1) AND c.deleted_at IS NULL`,
+    [checkIds],
+  );
+  const params: unknown[] = [];
+  const matchedPairs: string[] = [];
+  let n = 0;
+  for (const c of checks) {
+    const person = { sex: c.sex, age: ageAt(c.birthday, c.check_date) };
+    for (const rule of rules) {
+      if (!ruleMatches(rule, person, c.values)) continue;
+      const matched: Record<string, number> = {};
+      for (const code of expressionVariables(rule.tree).keys()) matched[code] = c.values[code];
+      params.push(c.employee_id, c.id, rule.id, c.year, rule.levels, JSON.stringify(matched));
+      matchedPairs.push(`${c.id}:${rule.id}`);
+      n++;
+    }
+  }
+  // Unconfirmed findings of these checks (and rules) that the current rules no longer produce.
+  const ruleFilter = opts.ruleIds ? 'AND rule_id = ANY($3)' : '';
+  await q.query(
+    `DELETE FROM positive_findings WHERE status = 0 AND check_id = ANY($1)
+        AND NOT ((check_id::text || ':' || rule_id::text) = ANY($2)) ${ruleFilter}`,
+    opts.ruleIds ? [checkIds, matchedPairs, opts.ruleIds] : [checkIds, matchedPairs],
+  );
+  let inserted = 0;
+  const COLS = 6;
+  for (let i = 0; i < n; i += 1000) {
+    const rows = Math.min(1000, n - i);
+    const r = await q.query(
+      `INSERT INTO positive_findings (employee_id, check_id, rule_id, year, level, matched)
+       VALUES ${placeholders(rows, COLS, { 6: '::jsonb' })} ON CONFLICT (check_id, rule_id) DO NOTHING`,
+      params.slice(i * COLS, (i + rows) * COLS),
+    );
+    inserted += r.rowCount;
+  }
+  const tags = await refreshTags(q, [...new Set(checks.map((c) => `${c.employee_id}:${c.year}`))]);
+  return { findings: inserted, tags };
+}
+
+interface LatestRow {
+  employee_id: number;
+  year: number;
+  check_id: number;
+  values: Record<string, number>;
+  sex: number;
+  record: {
+    pastHistory?: { illness?: { list?: { illnessName: number }[] } };
+    lifeInfo?: { smoke?: number | null };
+    familyHistory?: Record<string, { value?: number[] }>;
+  } | null;
+}
+
+/** Recomputes the grouping tags of person-years ('employeeId:year') from each year's latest check. */
+export async function refreshTags(q: Queryable, personYears: string[]): Promise<number> {
+  if (!personYears.length) return 0;
+  const { rows } = await q.query<LatestRow>(
+    `SELECT DISTINCT ON (c.employee_id, c.year) c.employee_id, c.year, c.id AS check_id, c."values", e.sex, r.record
+       FROM health_checks c JOIN employees e ON e.id = c.employee_id
+       LEFT JOIN health_records r ON r.employee_id = c.employee_id
+      WHERE (c.employee_id::text || ':' || c.year::text) = ANY($1) AND c.deleted_at IS NULL
+      ORDER BY c.employee_id, c.year, c.check_date DESC, c.id DESC`,
+    [personYears],
+  );
+  const params: unknown[] = [];
+  for (const row of rows) {
+    const rec = row.record;
+    const family = Object.values(rec?.familyHistory ?? {}).flatMap((m) => m?.value ?? []);
+    const t = classify(row.values, row.sex, {
+      illnesses: rec?.pastHistory?.illness?.list?.map((e) => Number(e.illnessName)) ?? [],
+      smoker: rec?.lifeInfo?.smoke === 3,
+      familyRisk: family.some((c) => FAMILY_RISK.has(Number(c))),
+    });
+    params.push(
+      row.employee_id,
+      row.year,
+      row.check_id,
+      t.risk,
+      t.levels.bp,
+      t.levels.lipid,
+      t.levels.glucose,
+      t.levels.ua,
+      t.levels.weight,
+      t.diseases,
+    );
+  }
+  const COLS = 10;
+  for (let i = 0; i < rows.length; i += 1000) {
+    const n = Math.min(1000, rows.length - i);
+    await q.query(
+      `INSERT INTO person_tags (employee_id, year, check_id, risk_level, bp, lipid, glucose, ua, weight, diseases)
+       VALUES ${placeholders(n, COLS, { 10: '::text[]' })}
+       ON CONFLICT (employee_id, year) DO UPDATE SET check_id = EXCLUDED.check_id, risk_level = EXCLUDED.risk_level,
+         bp = EXCLUDED.bp, lipid = EXCLUDED.lipid, glucose = EXCLUDED.glucose, ua = EXCLUDED.ua,
+         weight = EXCLUDED.weight, diseases = EXCLUDED.diseases, updated_at = now()`,
+      params.slice(i * COLS, (i + n) * COLS),
+    );
+  }
+  // A person-year whose checks were all deleted keeps no tags.
+  await q.query(
+    `DELETE FROM person_tags t WHERE (t.employee_id::text || ':' || t.year::text) = ANY($1)
+        AND NOT EXISTS (SELECT 1 FROM health_checks c WHERE c.employee_id = t.employee_id AND c.year = t.year AND c.deleted_at IS NULL)`,
+    [personYears],
+  );
+  return rows.length;
+}
+
+/** Evaluates every check (optionally of one year), in batches; `onProgress` after each batch. */
+export async function evaluateAll(
+  run: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
+  opts: { ruleIds?: number[]; year?: number; onProgress?: (done: number, total: number) => Promise<void> | void } = {},
+): Promise<number> {
+  const ids = await run(async (q) => {
+    const { rows } = await q.query<{ id: number }>(
+      `SELECT id FROM health_checks WHERE deleted_at IS NULL ${opts.year ? 'AND year = $1' : ''} ORDER BY id`,
+      opts.year ? [opts.year] : [],
+    );
+    return rows.map((r) => Number(r.id));
+  });
+  const rules = await run((q) => loadRules(q, opts.ruleIds));
+  let findings = 0;
+  for (let i = 0; i < ids.length; i += 2000) {
+    const batch = ids.slice(i, i + 2000);
+    findings += (await run((q) => evaluateChecks(q, batch, { ruleIds: opts.ruleIds, rules }))).findings;
+    await opts.onProgress?.(Math.min(i + 2000, ids.length), ids.length);
+  }
+  return findings;
+}

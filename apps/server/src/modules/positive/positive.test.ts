@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+
+describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contracts on $name', (target) => {
+  let t: TestApp;
+  let staff: string;
+  let staffId: number;
+  const call = (method: string, url: string, token: string, payload?: unknown) =>
+    t.app.inject({ method: method as 'GET', url, headers: t.auth(token), payload: payload as object });
+  const scalar = async (sql: string, params: unknown[] = []) =>
+    Number(Object.values((await t.db.query(sql, params)).rows[0])[0]);
+  const waitJobs = async () => {
+    for (let i = 0; i < 200; i++) {
+      const jobs = (await call('GET', '/api/positive/jobs', staff)).json().data;
+      if (jobs.every((j: { status: string }) => j.status === 'done')) return jobs;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('re-evaluation did not finish');
+  };
+  const rule = (judge: string) => ({
+    names: '测试规则',
+    libraryName: '测试',
+    gender: 0,
+    ageMin: 0,
+    ageMax: 150,
+    levels: 2,
+    judge,
+    enabled: true,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp(target, { employees: 120 });
+    staff = await t.login('staff');
+    staffId = await scalar("SELECT id FROM users WHERE username = 'staff'");
+  });
+  afterAll(() => t?.close());
+
+  it('holds the sample rules and evaluated the demo checks into findings and tags', async () => {
+    const rules = (await call('GET', '/api/positive/setting?pageSize=50', staff)).json().data.records;
+    expect(rules.map((r: { judge: string }) => r.judge)).toEqual(
+      expect.arrayContaining([
+        'TC > 5.18',
+        'LDLC > 3.37',
+        'SBP > 140 || DBP > 90',
+        'FPG >= 6.1 && FPG <= 7',
+        'TG > 11.1',
+      ]),
+    );
+    const bpRule = await scalar("SELECT id FROM positive_rules WHERE judge = 'SBP > 140 || DBP > 90'");
+    const expected = await scalar(
+      `SELECT count(*) FROM health_checks c JOIN employees e ON e.id = c.employee_id
+        WHERE ((c."values"->>'SBP')::numeric > 140 OR (c."values"->>'DBP')::numeric > 90)
+          AND extract(year FROM age(c.check_date, e.birthday)) BETWEEN 20 AND 80`,
+    );
+    expect(await scalar('SELECT count(*) FROM positive_findings WHERE rule_id = $1', [bpRule])).toBe(expected);
+    const people = await scalar('SELECT count(DISTINCT employee_id) FROM health_checks WHERE year = 2025');
+    expect(await scalar('SELECT count(*) FROM person_tags WHERE year = 2025')).toBe(people);
+  });
+
+  it('refuses a bad expression with its position and an unknown indicator code', async () => {
+    const bad = await call('POST', '/api/positive/setting', staff, rule('SBP >= 140 ||'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ path: 'judge', message: '第14个字符处：表达式不完整' }]);
+    const unknown = await call('POST', '/api/positive/setting', staff, rule('SBP >= 140 && XYZ > 1'));
+    expect(unknown.json().errors).toEqual([{ path: 'judge', message: '第15个字符处：未知的指标代码 "XYZ"' }]);
+    const preview = await call('POST', '/api/positive/setting/preview', staff, { judge: 'SBP >= = 1', year: 2025 });
+    expect(preview.statusCode).toBe(400);
+  });
+
+  it('previews how many people a rule matches in a year', async () => {
+    const res = (
+      await call('POST', '/api/positive/setting/preview', staff, {
+        judge: 'SBP >= 140',
+        year: 2025,
+        gender: 1,
+        ageMin: 20,
+        ageMax: 80,
+      })
+    ).json().data;
+    const expected = await scalar(
+      `SELECT count(*) FROM (SELECT DISTINCT ON (c.employee_id) c."values", c.check_date, e.birthday, e.sex
+          FROM health_checks c JOIN employees e ON e.id = c.employee_id JOIN units u ON u.id = e.unit_id
+         WHERE c.year = 2025 AND u.path LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%'
+         ORDER BY c.employee_id, c.check_date DESC) x
+        WHERE (x."values"->>'SBP')::numeric >= 140 AND x.sex = 1 AND extract(year FROM age(x.check_date, x.birthday)) BETWEEN 20 AND 80`,
+    );
+    expect(res.count).toBe(expected);
+    expect(res.total).toBeGreaterThanOrEqual(res.count);
+    expect(res.sample.length).toBe(Math.min(20, expected));
+    if (res.sample[0]) expect(res.sample[0].values.SBP).toBeGreaterThanOrEqual(140);
+  });
+
+  it('re-evaluates in the background when a rule is added, changed or deleted', async () => {
+    const created = (await call('POST', '/api/positive/setting', staff, rule('SBP >= 100'))).json().data;
+    await waitJobs();
+    const count = (judge: string) =>
+      scalar(`SELECT count(*) FROM health_checks WHERE deleted_at IS NULL AND (("values"->>'SBP')::numeric ${judge})`);
+    expect(await scalar('SELECT count(*) FROM positive_findings WHERE rule_id = $1', [created.id])).toBe(
+      await count('>= 100'),
+    );
+    await call('PUT', `/api/positive/setting/${created.id}`, staff, {
+      ...rule('SBP >= 170'),
+      version: created.version,
+    });
+    await waitJobs();
+    expect(await scalar('SELECT count(*) FROM positive_findings WHERE rule_id = $1', [created.id])).toBe(
+      await count('>= 170'),
+    );
+    await call('DELETE', `/api/positive/setting/${created.id}`, staff);
+    await waitJobs();
+    expect(await scalar('SELECT count(*) FROM positive_findings WHERE rule_id = $1', [created.id])).toBe(0);
+  });
+
+  it('works a finding from confirmation to a completed task, with every action logged', async () => {
+    const list = (await call('GET', '/api/positive/new?pageSize=5', staff)).json().data;
+    expect(list.total).toBeGreaterThan(1);
+    const [a, b] = list.records;
+    const due = new Date(Date.now() + 7 * 86400_000).toISOString().slice(0, 10);
+    const confirm = await call('POST', '/api/positive/new/confirm', staff, {
+      ids: [a.id],
+      assigneeId: staffId,
+      dueDate: due,
+    });
+    expect(confirm.json().data).toEqual({ confirmed: 1 });
+    expect(
+      (await call('POST', '/api/positive/new/confirm', staff, { ids: [a.id], assigneeId: staffId, dueDate: due }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/positive/new/dismiss', staff, { ids: [b.id], note: '复查正常' })).json().data,
+    ).toEqual({ dismissed: 1 });
+
+    const task = (await call('GET', `/api/positive/task?employeeId=${a.employeeId}`, staff))
+      .json()
+      .data.records.find((x: { findingId: number }) => x.findingId === a.id);
+    expect(task).toMatchObject({ status: 1, assigneeName: '李卫康', dueDate: due, overdue: false });
+    const log = (action: string, note = '已处理') =>
+      call('POST', `/api/positive/task/${task.id}/log`, staff, { action, note });
+    const first = await log('phone', '电话告知复查');
+    expect(first.json().data, first.body).toEqual({ status: 2 });
+    expect((await log('recheck', '已预约复查')).json().data).toEqual({ status: 2 });
+    expect((await log('close', '复查后指标正常，结案')).json().data).toEqual({ status: 3 });
+    expect((await log('notice')).statusCode).toBe(400);
+    const logs = (await call('GET', `/api/positive/log?taskId=${task.id}`, staff)).json().data.records;
+    expect(logs.map((l: { action: string }) => l.action)).toEqual(['close', 'recheck', 'phone', 'confirm']);
+    expect(logs[0]).toMatchObject({ createdBy: '李卫康', note: '复查后指标正常，结案' });
+  });
+
+  it('keeps staff to their units for findings and tasks', async () => {
+    const other = await scalar(
+      `SELECT f.id FROM positive_findings f JOIN employees e ON e.id = f.employee_id JOIN units u ON u.id = e.unit_id
+        WHERE f.status = 0 AND u.path NOT LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%' LIMIT 1`,
+    );
+    const due = new Date(Date.now() + 86400_000).toISOString().slice(0, 10);
+    expect(
+      (await call('POST', '/api/positive/new/confirm', staff, { ids: [other], assigneeId: staffId, dueDate: due }))
+        .statusCode,
+    ).toBe(400);
+    const listed = (await call('GET', '/api/positive/new?pageSize=500', staff)).json().data.records;
+    expect(listed.some((f: { id: number }) => f.id === other)).toBe(false);
+    expect((await call('GET', '/api/positive/task', await t.login('employee'))).statusCode).toBe(403);
+  });
+
+  it('schedules follow-ups from the plan and records outcomes', async () => {
+    const finding = (await call('GET', '/api/positive/new?pageSize=1', staff)).json().data.records[0];
+    const plan = await call('POST', '/api/follow-up/task', staff, {
+      employeeId: finding.employeeId,
+      findingId: finding.id,
+      title: '血压随访',
+      method: 1,
+      frequencyDays: 30,
+      nextDate: '2025-10-01',
+      endDate: '2025-12-31',
+    });
+    const id = plan.json().data.id;
+    const rec = await call('POST', `/api/follow-up/task/${id}/record`, staff, {
+      followDate: '2025-10-02',
+      method: 1,
+      outcome: '血压 135/85，按时服药',
+    });
+    expect(rec.json().data).toEqual({ nextDate: '2025-11-01', status: 1 });
+    const last = await call('POST', `/api/follow-up/task/${id}/record`, staff, {
+      followDate: '2025-12-05',
+      method: 3,
+      outcome: '血压平稳',
+    });
+    expect(last.json().data).toEqual({ nextDate: '2026-01-04', status: 2 });
+    expect(
+      (
+        await call('POST', `/api/follow-up/task/${id}/record`, staff, {
+          followDate: '2025-12-06',
+          method: 1,
+          outcome: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const records = (await call('GET', `/api/follow-up/log?planId=${id}`, staff)).json().data.records;
+    expect(records.map((r: { followDate: string }) => r.followDate)).toEqual(['2025-12-05', '2025-10-02']);
+  });
+
+  it('generates the year service packages from the risk level mapping, then signs and completes them', async () => {
+    const gen = (await call('POST', '/api/contract/generate', staff, { year: 2025 })).json().data;
+    const inScope = await scalar(
+      `SELECT count(*) FROM person_tags t JOIN employees e ON e.id = t.employee_id JOIN units u ON u.id = e.unit_id
+        WHERE t.year = 2025 AND u.path LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%'`,
+    );
+    expect(gen.created).toBe(inScope);
+    expect((await call('POST', '/api/contract/generate', staff, { year: 2025 })).json().data.created).toBe(0);
+    const mismatched = await scalar(
+      `SELECT count(*) FROM service_contracts s JOIN person_tags t ON t.employee_id = s.employee_id AND t.year = s.year
+        WHERE s.level <> CASE t.risk_level WHEN '健康' THEN 1 WHEN '风险' THEN 1 WHEN '异常' THEN 2 ELSE 3 END`,
+    );
+    expect(mismatched).toBe(0);
+    const c = (await call('GET', '/api/contract?year=2025&pageSize=1', staff)).json().data.records[0];
+    expect(c.status).toBe(0);
+    expect((await call('POST', `/api/contract/${c.id}/complete`, staff, { version: c.version })).statusCode).toBe(400);
+    expect((await call('POST', `/api/contract/${c.id}/sign`, staff, { version: c.version })).statusCode).toBe(200);
+    expect((await call('POST', `/api/contract/${c.id}/sign`, staff, { version: c.version })).statusCode).toBe(409);
+    expect((await call('POST', `/api/contract/${c.id}/complete`, staff, { version: c.version + 1 })).statusCode).toBe(
+      200,
+    );
+    const person = (await call('GET', `/api/phr/${c.employeeId}/work`, staff)).json().data;
+    expect(person.contracts[0]).toMatchObject({ year: 2025, status: 2 });
+    expect(person.tags.length).toBeGreaterThan(0);
+  });
+
+  it('shows tags in the record list and filters by risk level and disease', async () => {
+    const all = (await call('GET', '/api/phr?pageSize=500', staff)).json().data.records;
+    const tagged = all.filter((r: { tags?: unknown }) => r.tags);
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(tagged[0].tags).toEqual({
+      level_tag: expect.any(Array),
+      audience_tag: expect.any(String),
+      user_level_tag: expect.stringMatching(/^(\d级服务包)?$/),
+    });
+    const chronic = (await call('GET', `/api/phr?pageSize=500&riskLevel=${encodeURIComponent('慢病')}`, staff)).json()
+      .data.records;
+    expect(chronic.length).toBe(
+      tagged.filter((r: { tags: { audience_tag: string } }) => r.tags.audience_tag === '慢病').length,
+    );
+    const hyper = (await call('GET', `/api/phr?pageSize=500&disease=${encodeURIComponent('高血压')}`, staff)).json()
+      .data.records;
+    expect(
+      hyper.every((r: { tags: { level_tag: string[] } }) => r.tags.level_tag.some((x) => x.startsWith('高血压:'))),
+    ).toBe(true);
+  });
+});
