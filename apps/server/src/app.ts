@@ -12,6 +12,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkRoutes } from './modules/checks/routes';
 import { companyRoutes } from './modules/company/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { followUpRoutes } from './modules/followup/routes';
 import { phrRoutes } from './modules/phr/routes';
 import { positiveRoutes } from './modules/positive/routes';
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await checkRoutes(api, ctx);
     await positiveRoutes(api, ctx);
     await followUpRoutes(api, ctx);
+    await dashboardRoutes(api, ctx);
     await uploadRoutes(api, ctx);
   });
 

@@ -8,3 +8,4 @@ export * from './routes';
 export * from './rules';
 export * from './schemas/auth';
 export * from './units/demo-units';
+export * from './dashboard';

@@ -9,6 +9,15 @@ type RoutePage = LazyExoticComponent<ComponentType<{ route: RouteDef }>>;
 /** Screens that exist, by RouteDef.path; each loads on first visit. A bespoke screen wins over a resource's. */
 const PAGES: Record<string, RoutePage> = {
   'main/tools/test': lazy(() => import('../features/tools/tools-test-page')),
+  'company/role': lazy(() => import('../features/admin/role-page')),
+  'company/user': lazy(() => import('../features/admin/user-page')),
+  'company/account': lazy(() => import('../features/admin/account-page')),
+  'company/account/transfer': lazy(() => import('../features/admin/account-transfer-page')),
+  'company/account/isdelete': lazy(() => import('../features/admin/account-deleted-page')),
+  'company/healthInsurance': lazy(() => import('../features/admin/insurance-page')),
+  'main/settings/user': lazy(() => import('../features/admin/profile-page')),
+  'main/oplog': lazy(() => import('../features/admin/oplog-page')),
+  'main/help': lazy(() => import('../features/admin/help-page')),
 };
 
 /** The generic list page of a registered resource (resource-ui/), loaded on first visit to any of them. */

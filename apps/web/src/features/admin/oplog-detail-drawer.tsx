@@ -1,0 +1,111 @@
+import { Collapse, Descriptions, Drawer, Empty, Flex, Grid, Table, Tag, Typography } from 'antd';
+import type { OplogRecord } from './admin-api';
+import { actionLabel, type DiffRow, describeChange, diffRows, fieldLabel, resourceLabel } from './oplog-labels';
+
+export interface OplogDetailDrawerProps {
+  entry: OplogRecord | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+const json = (v: unknown) => (v === null || v === undefined ? '（无）' : JSON.stringify(v, null, 2));
+
+const Cell = ({ text }: { text: string }) => (
+  <Typography.Paragraph
+    style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+    ellipsis={{ rows: 4, expandable: 'collapsible' }}
+  >
+    {text}
+  </Typography.Paragraph>
+);
+
+/** One log entry: who, what, when; the fields that changed (修改前/修改后); the raw values, folded. */
+export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerProps) {
+  const screens = Grid.useBreakpoint();
+  const rows = entry ? diffRows(entry.before, entry.after) : null;
+  const resource = entry?.resource;
+  return (
+    <Drawer title="操作详情" open={open} onClose={onClose} size={screens.md ? 760 : '100%'} destroyOnHidden>
+      {entry ? (
+        <Flex vertical gap={16} data-testid="oplog-detail">
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, sm: 1, md: 2 }}
+            items={[
+              { key: 'at', label: '时间', children: entry.at },
+              { key: 'user', label: '用户', children: entry.username ?? '-' },
+              { key: 'action', label: '操作', children: actionLabel(entry.action, resource) },
+              { key: 'resource', label: '对象', children: resourceLabel(resource) },
+              { key: 'recordId', label: '记录编号', children: entry.recordId ?? '-' },
+              {
+                key: 'success',
+                label: '结果',
+                children: entry.success ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>,
+              },
+              { key: 'ip', label: 'IP', children: entry.ip ?? '-' },
+              { key: 'detail', label: '说明', span: 'filled', children: entry.detail ?? '-' },
+            ]}
+          />
+          {rows ? (
+            <Table<DiffRow>
+              rowKey="path"
+              size="small"
+              bordered
+              pagination={false}
+              dataSource={rows}
+              title={() => <Typography.Text strong>变更内容（{rows.length} 项）</Typography.Text>}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有字段发生变化" /> }}
+              columns={[
+                { key: 'field', title: '字段', width: 160, render: (_, r) => fieldLabel(resource, r.path) },
+                {
+                  key: 'before',
+                  title: '修改前',
+                  render: (_, r) => <Cell text={describeChange(resource, r)[0]} />,
+                },
+                {
+                  key: 'after',
+                  title: '修改后',
+                  render: (_, r) => <Cell text={describeChange(resource, r)[1]} />,
+                },
+              ]}
+              data-testid="oplog-diff"
+            />
+          ) : null}
+          <Collapse
+            size="small"
+            items={[
+              {
+                key: 'raw',
+                label: '原始数据（JSON）',
+                children: (
+                  <Flex gap={12} wrap>
+                    {(['before', 'after'] as const).map((side) => (
+                      <div key={side} style={{ flex: '1 1 300px', minWidth: 0 }}>
+                        <Typography.Text type="secondary">{side === 'before' ? '修改前' : '修改后'}</Typography.Text>
+                        <pre
+                          style={{
+                            margin: '4px 0 0',
+                            maxHeight: 400,
+                            overflow: 'auto',
+                            fontSize: 12,
+                            whiteSpace: 'pre-wrap',
+                            wordBreak: 'break-all',
+                          }}
+                          data-testid={`oplog-raw-${side}`}
+                        >
+                          {json(entry[side])}
+                        </pre>
+                      </div>
+                    ))}
+                  </Flex>
+                ),
+              },
+            ]}
+            data-testid="oplog-raw"
+          />
+        </Flex>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,209 @@
+import type { RouteDef } from '@peis/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Row,
+  Select,
+  Space,
+  Table,
+  type TableProps,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import type { Query } from '../../app/http';
+import { fetchOplog, type OplogRecord } from './admin-api';
+import { OplogDetailDrawer } from './oplog-detail-drawer';
+import { ACTION_LABELS, actionLabel, RESOURCE_LABELS, resourceLabel } from './oplog-labels';
+
+interface OplogFilters {
+  username?: string;
+  action?: string;
+  resource?: string;
+  recordId?: string;
+  at?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const ACTION_OPTIONS = Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }));
+const RESOURCE_OPTIONS = Object.entries(RESOURCE_LABELS).map(([value, label]) => ({ value, label }));
+
+const toQuery = (v: OplogFilters): Query => ({
+  username: v.username?.trim(),
+  action: v.action,
+  resource: v.resource,
+  recordId: v.recordId?.trim(),
+  atFrom: v.at?.[0]?.format('YYYY-MM-DD'),
+  atTo: v.at?.[1]?.format('YYYY-MM-DD'),
+});
+
+const Ellipsis = ({ text, width }: { text: string | null; width: number }) =>
+  text ? (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
+      {text}
+    </Typography.Text>
+  ) : (
+    '-'
+  );
+
+/** /main/oplog: the audit log, server-paged, with its filters; a row opens the before/after detail. */
+export default function OplogPage({ route }: { route: RouteDef }) {
+  const [form] = Form.useForm<OplogFilters>();
+  const [filters, setFilters] = useState<Query>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const [viewing, setViewing] = useState<{ open: boolean; entry: OplogRecord | null }>({ open: false, entry: null });
+  const query = useMemo(() => ({ page, pageSize, ...filters }), [page, pageSize, filters]);
+  const list = useQuery({
+    queryKey: ['oplog', query],
+    queryFn: ({ signal }) => fetchOplog(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const open = (entry: OplogRecord) => setViewing({ open: true, entry });
+
+  const columns: TableProps<OplogRecord>['columns'] = [
+    { key: 'at', dataIndex: 'at', title: '时间', width: 170 },
+    { key: 'username', dataIndex: 'username', title: '用户', render: (v: string | null) => v ?? '-' },
+    { key: 'action', title: '操作', render: (_, r) => actionLabel(r.action, r.resource) },
+    { key: 'resource', title: '对象', render: (_, r) => resourceLabel(r.resource) },
+    { key: 'recordId', title: '记录编号', render: (_, r) => <Ellipsis text={r.recordId} width={140} /> },
+    {
+      key: 'success',
+      title: '结果',
+      render: (_, r) => (r.success ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
+    },
+    { key: 'detail', title: '说明', render: (_, r) => <Ellipsis text={r.detail} width={260} /> },
+    { key: 'ip', dataIndex: 'ip', title: 'IP', render: (v: string | null) => v ?? '-' },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      render: (_, r) => (
+        <Button
+          type="link"
+          size="small"
+          data-testid="oplog-row-detail"
+          onClick={(e) => {
+            e.stopPropagation();
+            open(r);
+          }}
+        >
+          详情
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="oplog-page">
+      <Card size="small">
+        <Form<OplogFilters>
+          form={form}
+          onFinish={(v) => {
+            const next = toQuery(v);
+            // 查询 with unchanged filters still asks again: the log grows while one reads it.
+            if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
+            setFilters(next);
+            setPage(1);
+          }}
+          data-testid="oplog-search"
+        >
+          <Row gutter={[16, 0]}>
+            <Col xs={24} sm={12} lg={8} xxl={6}>
+              <Form.Item name="username" label="用户名" style={{ marginBlock: 8 }}>
+                <Input allowClear placeholder="请输入用户名" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8} xxl={6}>
+              <Form.Item name="action" label="操作" style={{ marginBlock: 8 }}>
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={ACTION_OPTIONS}
+                  placeholder="请选择操作"
+                  data-testid="oplog-action"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8} xxl={6}>
+              <Form.Item name="resource" label="对象" style={{ marginBlock: 8 }}>
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={RESOURCE_OPTIONS}
+                  placeholder="请选择对象"
+                  data-testid="oplog-resource"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={8} xxl={6}>
+              <Form.Item name="recordId" label="记录编号" style={{ marginBlock: 8 }}>
+                <Input allowClear placeholder="请输入记录编号" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={24} lg={12} xxl={8}>
+              <Form.Item name="at" label="时间" style={{ marginBlock: 8 }}>
+                <DatePicker.RangePicker format="YYYY-MM-DD" allowEmpty={[true, true]} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col flex="auto" style={{ textAlign: 'right' }}>
+              <Form.Item style={{ marginBlock: 8 }}>
+                <Space>
+                  <Button type="primary" htmlType="submit" data-testid="oplog-search-submit">
+                    查询
+                  </Button>
+                  <Button
+                    onClick={() => {
+                      form.resetFields();
+                      setFilters({});
+                      setPage(1);
+                    }}
+                  >
+                    重置
+                  </Button>
+                </Space>
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {route.title}
+        </Typography.Title>
+        <Table<OplogRecord>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.records ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          onRow={(r) => ({ onClick: () => open(r), style: { cursor: 'pointer' } })}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (t) => `共 ${t} 条`,
+            onChange: (p, size) => {
+              setPage(size !== pageSize ? 1 : p);
+              setPageSize(size);
+            },
+          }}
+          data-testid="oplog-table"
+        />
+      </Card>
+      <OplogDetailDrawer
+        entry={viewing.entry}
+        open={viewing.open}
+        onClose={() => setViewing((s) => ({ ...s, open: false }))}
+      />
+    </Flex>
+  );
+}
