@@ -2,6 +2,7 @@ import type { RouteDef } from '@peis/shared';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { PageLoading } from '../components/page-loading';
 import { UnreleasedPage } from '../components/unreleased-page';
+import { PHR_PAGES } from '../features/phr/routes';
 import { resourceForRoute } from '../resource-ui/resource-routes';
 
 type RoutePage = LazyExoticComponent<ComponentType<{ route: RouteDef }>>;
@@ -18,6 +19,7 @@ const PAGES: Record<string, RoutePage> = {
   'main/settings/user': lazy(() => import('../features/admin/profile-page')),
   'main/oplog': lazy(() => import('../features/admin/oplog-page')),
   'main/help': lazy(() => import('../features/admin/help-page')),
+  ...PHR_PAGES,
 };
 
 /** The generic list page of a registered resource (resource-ui/), loaded on first visit to any of them. */

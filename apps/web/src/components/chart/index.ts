@@ -1,0 +1,1 @@
+export { EChart, type EChartEvents, type EChartOption, type EChartProps } from './echart';

@@ -1,0 +1,146 @@
+import { http, type Query } from '../../app/http';
+import type { PhrTags } from '../../components/phr';
+
+/** A row of GET /phr and GET /phr/progress/incomplete. */
+export interface PhrListRow {
+  /** Employee id. */
+  id: number;
+  name: string;
+  sex: number | null;
+  age: number | null;
+  /** Masked by the server. */
+  idCard: string;
+  /** Masked by the server. */
+  mobile: string | null;
+  unitId: number;
+  unitName: string;
+  hasRecord: boolean;
+  complete: boolean;
+  missing: string[];
+  updatedAt: string | null;
+  version: number | null;
+  responsibleName: string | null;
+  /** Present once the tagging feature sends it (SPEC §2 tag popover). */
+  tags?: PhrTags | null;
+}
+
+export interface Page<T> {
+  total: number;
+  records: T[];
+}
+
+/** The list filters of GET /phr (also used by /phr/export). */
+export interface PhrFilters {
+  unitId?: number;
+  name?: string;
+  idCard?: string;
+  sex?: number;
+  ageFrom?: number;
+  ageTo?: number;
+  complete?: boolean;
+}
+
+export interface CheckRecord {
+  id: number;
+  checkDate: string;
+  year: number;
+  provider: string | null;
+  values: Record<string, number | null | undefined>;
+}
+
+export interface VersionRecord {
+  version: number;
+  changedBy: string | null;
+  changedAt: string;
+  changedPaths: string[];
+  type: string | null;
+}
+
+export interface ProgressRow {
+  unitId: number;
+  unitName: string;
+  employees: number;
+  records: number;
+  complete: number;
+  /** Whole percent 0–100. */
+  rate: number;
+}
+
+export interface TransferRecord {
+  id: number;
+  employeeName: string;
+  fromUnitName: string | null;
+  toUnitName: string | null;
+  fromUserName: string | null;
+  toUserName: string | null;
+  reason: string;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+export interface TransferBody {
+  employeeIds: number[];
+  toUnitId?: number;
+  toUserId?: number;
+  reason: string;
+}
+
+const toQuery = (f: object): Query => f as Query;
+
+export async function fetchPhrList(
+  params: PhrFilters & { page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<PhrListRow>> {
+  const answer = await http.get<{ data: Page<PhrListRow> }>('/phr', toQuery(params), { signal });
+  return { total: answer.data?.total ?? 0, records: answer.data?.records ?? [] };
+}
+
+export async function fetchChecks(id: number, signal?: AbortSignal): Promise<CheckRecord[]> {
+  const answer = await http.get<{ data: CheckRecord[] }>(`/phr/${id}/checks`, undefined, { signal });
+  return answer.data ?? [];
+}
+
+export async function fetchVersions(id: number, signal?: AbortSignal): Promise<VersionRecord[]> {
+  const answer = await http.get<{ data: VersionRecord[] }>(`/phr/${id}/versions`, undefined, { signal });
+  return answer.data ?? [];
+}
+
+export async function fetchProgress(unitId: number | null, signal?: AbortSignal): Promise<ProgressRow[]> {
+  const answer = await http.get<{ data: ProgressRow[] }>('/phr/progress', { unitId }, { signal });
+  return answer.data ?? [];
+}
+
+export async function fetchIncomplete(
+  params: { unitId: number; page: number; pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<PhrListRow>> {
+  const answer = await http.get<{ data: Page<PhrListRow> }>('/phr/progress/incomplete', toQuery(params), { signal });
+  return { total: answer.data?.total ?? 0, records: answer.data?.records ?? [] };
+}
+
+export async function fetchTransfers(
+  params: { page: number; pageSize: number; name?: string },
+  signal?: AbortSignal,
+): Promise<Page<TransferRecord>> {
+  const answer = await http.get<{ data: Page<TransferRecord> }>('/phr/transfer', toQuery(params), { signal });
+  return { total: answer.data?.total ?? 0, records: answer.data?.records ?? [] };
+}
+
+/** POST /phr/transfer; 400/409 carry the server's own text and are shown by the caller. */
+export function postTransfer(body: TransferBody) {
+  return http.post<{ code: number; msg?: string; data?: { moved: number } }>('/phr/transfer', body, {
+    catalogue: { 400: false, 409: false },
+  });
+}
+
+/** SPEC §9: lists open at 20 per page. */
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** yyyy-MM-dd HH:mm of a server timestamp. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '-';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

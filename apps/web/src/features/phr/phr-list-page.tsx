@@ -1,0 +1,179 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { enumLabel, type RouteDef, SEX } from '@peis/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Flex, Space, Table, type TableProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { download } from '../../app/http';
+import { Permission } from '../../components/Permission';
+import { PhrEditDialog, phrKeys, TagPopover } from '../../components/phr';
+import { DEFAULT_PAGE_SIZE, fetchPhrList, formatTime, type PhrFilters, type PhrListRow } from './phr-api';
+import { PhrSearchForm } from './phr-search-form';
+import { RecordStatus } from './record-status';
+
+type Columns = NonNullable<TableProps<PhrListRow>['columns']>;
+
+/**
+ * /main/phr 健康档案: search, the record list (the server limits it to the account's units; a regular
+ * employee gets only their own row), 查看 → detail page, 编辑 / 新增档案 → the edit dialog, 导出.
+ */
+export default function PhrListPage({ route }: { route?: RouteDef }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<PhrFilters>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [dialog, setDialog] = useState<{ open: boolean; employeeId: number | null }>({ open: false, employeeId: null });
+  const [exporting, setExporting] = useState(false);
+
+  const params = useMemo(() => ({ ...filters, page, pageSize }), [filters, page, pageSize]);
+  const list = useQuery({
+    queryKey: phrKeys.list(params),
+    queryFn: ({ signal }) => fetchPhrList(params, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.records ?? [];
+  const withTags = rows.some((r) => 'tags' in r);
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await download('/phr/export', { ...filters }, '健康档案.xlsx');
+    } catch {
+      // download() has already shown the failure (SPEC §8 export failure).
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: Columns = [
+    { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 100 },
+    { key: 'sex', dataIndex: 'sex', title: '性别', width: 64, render: (v: unknown) => enumLabel(SEX, v) || '-' },
+    { key: 'age', dataIndex: 'age', title: '年龄', width: 64, render: (v: unknown) => (v ?? '-') as string },
+    { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: (v: unknown) => (v || '-') as string },
+    { key: 'mobile', dataIndex: 'mobile', title: '手机', width: 130, render: (v: unknown) => (v || '-') as string },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true },
+    {
+      key: 'responsibleName',
+      dataIndex: 'responsibleName',
+      title: '责任人',
+      width: 100,
+      render: (v: unknown) => (v || '-') as string,
+    },
+    {
+      key: 'status',
+      title: '档案状态',
+      width: 100,
+      render: (_: unknown, row) => <RecordStatus row={row} />,
+    },
+    ...(withTags
+      ? ([
+          {
+            key: 'tags',
+            title: '标签',
+            width: 100,
+            render: (_: unknown, row: PhrListRow) => ('tags' in row ? <TagPopover tags={row.tags} /> : null),
+          },
+        ] as Columns)
+      : []),
+    {
+      key: 'updatedAt',
+      dataIndex: 'updatedAt',
+      title: '更新时间',
+      width: 150,
+      render: (v: string | null) => formatTime(v),
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 120,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Permission required="phr:view">
+            <Button
+              type="link"
+              size="small"
+              data-testid="phr-row-view"
+              onClick={() => navigate(`/main/phr/detail/${row.id}`)}
+            >
+              查看
+            </Button>
+          </Permission>
+          <Permission required="phr:edit">
+            <Button
+              type="link"
+              size="small"
+              data-testid="phr-row-edit"
+              onClick={() => setDialog({ open: true, employeeId: row.id })}
+            >
+              编辑
+            </Button>
+          </Permission>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="phr-list">
+      <PhrSearchForm
+        onSearch={(f) => {
+          setFilters(f);
+          setPage(1);
+        }}
+      />
+      <Card
+        title={route?.title ?? '健康档案'}
+        extra={
+          <Space wrap>
+            <Permission required="phr:add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                data-testid="phr-add"
+                onClick={() => setDialog({ open: true, employeeId: null })}
+              >
+                新增档案
+              </Button>
+            </Permission>
+            <Permission required="phr:export">
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportList} data-testid="phr-export">
+                导出
+              </Button>
+            </Permission>
+          </Space>
+        }
+      >
+        <Table<PhrListRow>
+          rowKey="id"
+          size="middle"
+          data-testid="phr-table"
+          loading={list.isFetching}
+          dataSource={rows}
+          columns={columns}
+          scroll={{ x: 1200 }}
+          locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : undefined }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => `共 ${total} 条`,
+            onChange: (p, size) => {
+              setPage(size !== pageSize ? 1 : p);
+              setPageSize(size);
+            },
+          }}
+        />
+      </Card>
+      <PhrEditDialog
+        open={dialog.open}
+        employeeId={dialog.employeeId}
+        unitId={filters.unitId ?? null}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: phrKeys.all })}
+      />
+    </Flex>
+  );
+}
