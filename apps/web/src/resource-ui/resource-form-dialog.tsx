@@ -168,6 +168,7 @@ function ResourceForm({ formId, resource, record, saving, setSaving, onDone }: R
   return (
     <Form
       id={formId}
+      name={formId}
       form={form}
       layout="vertical"
       initialValues={initial}

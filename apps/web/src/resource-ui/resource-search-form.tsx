@@ -25,6 +25,8 @@ export function ResourceSearchForm({ resource, onSearch }: ResourceSearchFormPro
   return (
     <Card size="small">
       <Form
+        // A form name prefixes the field ids, so they never clash with the dialog's fields.
+        name={`search-${resource.name}`}
         form={form}
         data-testid="resource-search"
         onFinish={(values: Record<string, unknown>) => onSearch(toFilterQuery(resource.fields, values))}

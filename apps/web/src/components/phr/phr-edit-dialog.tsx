@@ -352,6 +352,7 @@ function PhrEditForm({ formId, saving, employeeId, detail, unitId, setSaving, on
   return (
     <Form
       id={formId}
+      name={formId}
       form={form}
       disabled={saving}
       layout="vertical"

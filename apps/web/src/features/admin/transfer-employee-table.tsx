@@ -46,7 +46,13 @@ export function TransferEmployeeTable({ selected, onSelect }: TransferEmployeeTa
 
   return (
     <Card title="选择员工" size="small" data-testid="transfer-employees">
-      <Form form={form} layout="inline" onFinish={search} style={{ rowGap: 8, marginBottom: 12 }}>
+      <Form
+        name="transfer-search"
+        form={form}
+        layout="inline"
+        onFinish={search}
+        style={{ rowGap: 8, marginBottom: 12 }}
+      >
         <Form.Item name="name" label="姓名">
           <Input allowClear placeholder="请输入姓名" data-testid="transfer-search-name" />
         </Form.Item>

@@ -39,7 +39,7 @@ export function PhrSearchForm({ onSearch, testIdPrefix = 'phr-search', withoutCo
   const [form] = Form.useForm<SearchValues>();
   return (
     <Card size="small" className="phr-no-print">
-      <Form form={form} onFinish={(v) => onSearch(toFilters(v))} data-testid={testIdPrefix}>
+      <Form name="phr-search" form={form} onFinish={(v) => onSearch(toFilters(v))} data-testid={testIdPrefix}>
         <Row gutter={[16, 0]}>
           <Col xs={24} sm={12} lg={8} xxl={6}>
             <Form.Item name="unitId" label="单位" style={{ marginBlock: 8 }}>
