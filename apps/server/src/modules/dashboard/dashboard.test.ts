@@ -216,3 +216,45 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
     expect(wb2.worksheets[0].getRow(2).getCell(1).value).toBe('甲');
   });
 });
+
+describe('workbench summary', () => {
+  it('counts within the account scope', async () => {
+    const t = await createTestApp({}, { employees: 60 });
+    try {
+      const staff = await t.login('staff');
+      const res = await t.app.inject({ url: '/api/main/dashboard/summary', headers: t.auth(staff) });
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      const inScope = async (sql: string) =>
+        Number(
+          Object.values(
+            (
+              await t.db.query(
+                `${sql} AND e.unit_id IN (SELECT id FROM units WHERE path LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%')`,
+              )
+            ).rows[0],
+          )[0],
+        );
+      expect(data.records).toBe(
+        await inScope('SELECT count(*) FROM health_records r JOIN employees e ON e.id = r.employee_id WHERE true'),
+      );
+      expect(data.newFindings).toBe(
+        await inScope(
+          'SELECT count(*) FROM positive_findings f JOIN employees e ON e.id = f.employee_id WHERE f.status = 0',
+        ),
+      );
+      expect(data.highRisk).toBe(
+        await inScope(
+          `SELECT count(*) FROM person_tags t JOIN employees e ON e.id = t.employee_id WHERE t.year = 2025 AND t.risk_level IN ('慢病', '重病')`,
+        ),
+      );
+      expect(data).toMatchObject({ tasksDue: 0, myTasks: 0, followUpsToday: 0 });
+      const employee = await t.login('employee');
+      expect(
+        (await t.app.inject({ url: '/api/main/dashboard/summary', headers: t.auth(employee) })).json().data.records,
+      ).toBeLessThanOrEqual(1);
+    } finally {
+      await t.close();
+    }
+  });
+});

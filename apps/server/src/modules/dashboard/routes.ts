@@ -19,7 +19,7 @@ import type { AppContext } from '../../app';
 import { attachment, streamXlsx } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { unitScopeSql } from '../../lib/scope';
+import { employeeScopeSql, unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 
@@ -348,6 +348,32 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         code: 200,
         data: RISK_LEVELS.map((name) => ({ name, value: rows.find((x) => x.risk_level === name)?.n ?? 0 })),
       };
+    },
+  );
+
+  // Workbench count cards (/main/dashboard): what the signed-in account has to look at today.
+  r.get(
+    '/api/main/dashboard/summary',
+    { config: { permission: 'main:dashboard' }, schema: { tags: ['工作台'], summary: '工作台计数卡片' } },
+    async (req) => {
+      const user = currentUser(req);
+      const params: unknown[] = [user.id];
+      const scope = employeeScopeSql(user, 'e.id', params);
+      const { rows } = await db.query<Record<string, number>>(
+        `SELECT
+           (SELECT count(*) FROM health_records r JOIN employees e ON e.id = r.employee_id WHERE e.deleted_at IS NULL AND ${scope})::int AS records,
+           (SELECT count(*) FROM positive_findings f JOIN employees e ON e.id = f.employee_id WHERE f.status = 0 AND ${scope})::int AS "newFindings",
+           (SELECT count(*) FROM positive_tasks t JOIN employees e ON e.id = t.employee_id
+             WHERE t.status IN (1, 2) AND t.due_date < current_date + 7 AND ${scope})::int AS "tasksDue",
+           (SELECT count(*) FROM positive_tasks t JOIN employees e ON e.id = t.employee_id
+             WHERE t.status IN (1, 2) AND t.assignee_id = $1 AND ${scope})::int AS "myTasks",
+           (SELECT count(*) FROM person_tags t JOIN employees e ON e.id = t.employee_id
+             WHERE t.year = (SELECT max(year) FROM person_tags) AND t.risk_level IN ('慢病', '重病') AND ${scope})::int AS "highRisk",
+           (SELECT count(*) FROM follow_up_plans p JOIN employees e ON e.id = p.employee_id
+             WHERE p.status = 1 AND p.next_date <= current_date AND ${scope})::int AS "followUpsToday"`,
+        params,
+      );
+      return { code: 200, data: rows[0] };
     },
   );
 }
