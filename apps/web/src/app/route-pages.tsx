@@ -3,6 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Sus
 import { PageLoading } from '../components/page-loading';
 import { UnreleasedPage } from '../components/unreleased-page';
 import { PHR_PAGES } from '../features/phr/routes';
+import { WORK_PAGES } from '../features/positive/routes';
 import { resourceForRoute } from '../resource-ui/resource-routes';
 
 type RoutePage = LazyExoticComponent<ComponentType<{ route: RouteDef }>>;
@@ -20,6 +21,7 @@ const PAGES: Record<string, RoutePage> = {
   'main/oplog': lazy(() => import('../features/admin/oplog-page')),
   'main/help': lazy(() => import('../features/admin/help-page')),
   ...PHR_PAGES,
+  ...WORK_PAGES,
 };
 
 /** The generic list page of a registered resource (resource-ui/), loaded on first visit to any of them. */

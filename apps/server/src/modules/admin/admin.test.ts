@@ -186,6 +186,16 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
     expect((await call('DELETE', `/api/company/company/${await unitId('采油一厂')}`, admin)).statusCode).toBe(400);
   });
 
+  it('lists assignable staff and experts to the roles that assign work, not to employees', async () => {
+    const staff = await t.login('staff');
+    expect((await call('GET', '/api/user', staff)).statusCode).toBe(403);
+    const res = (await call('GET', '/api/user/assignees?pageSize=500', staff)).json().data.records;
+    expect(res.map((u: { name: string }) => u.name)).toEqual(expect.arrayContaining(['李卫康', '王立新']));
+    expect(res.every((u: { userType: number }) => u.userType === 2 || u.userType === 3)).toBe(true);
+    expect(res[0]).toHaveProperty('data.phone');
+    expect((await call('GET', '/api/user/assignees', await t.login('employee'))).statusCode).toBe(403);
+  });
+
   it('serves the picker dictionaries of SPEC §7 to any signed-in account', async () => {
     const employee = await t.login('employee');
     const edu = (await call('GET', '/api/dict/education?page=1&pageSize=200', employee)).json();

@@ -271,6 +271,38 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
     },
   );
 
+  // Who work can be assigned to (findings, tasks, follow-ups, records): enabled health staff and experts.
+  // Readable by every console role that assigns work; the full account list (/user) stays administrative.
+  r.get(
+    '/api/user/assignees',
+    {
+      schema: {
+        tags: [userResource.label],
+        summary: '可指派的处理人（健康管理人员与专家）',
+        querystring: z.object({ ...pageQuery, name: z.string().max(30).optional() }),
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      if (user.userType === 4) throw forbidden();
+      const params: unknown[] = [];
+      let cond = "u.deleted_at IS NULL AND u.enabled AND u.user_type IN (2, 3)";
+      if (req.query.name) {
+        params.push(`%${req.query.name}%`);
+        cond += ` AND u.name ILIKE $${params.length}`;
+      }
+      const { rows: count } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${cond}`, params);
+      params.push(req.query.pageSize, (req.query.page - 1) * req.query.pageSize);
+      const { rows } = await db.query<{ id: number; name: string; phone: string | null; userType: number; unitName: string | null }>(
+        `SELECT u.id, u.name, u.phone, u.user_type AS "userType", un.short_name AS "unitName"
+           FROM users u LEFT JOIN units un ON un.id = u.unit_id WHERE ${cond}
+          ORDER BY u.user_type, u.name LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      );
+      return { code: 200, data: { total: count[0].n, records: rows.map((r) => ({ ...r, data: { phone: r.phone ?? '' } })) } };
+    },
+  );
+
   // Dictionaries for the pickers of SPEC §2/§7: any signed-in account may read them.
   const dictList = async (type: string, page: number, pageSize: number) => {
     const { rows: count } = await db.query<{ n: number }>(

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
 import type { Queryable } from '../../db/client';
+import { todayInChina } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
@@ -236,7 +237,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
     async (req) => {
       const user = currentUser(req);
       const b = req.body;
-      if (b.followDate > new Date().toISOString().slice(0, 10)) throw fieldError('followDate', '随访日期不能晚于今天');
+      if (b.followDate > todayInChina()) throw fieldError('followDate', '随访日期不能晚于今天');
       const result = await db.tx(async (q) => {
         const plan = await lockPlan(q, user, req.params.id);
         if (plan.status !== 1) throw badRequest('随访计划已结束');

@@ -15,6 +15,7 @@ import type { AppContext } from '../../app';
 import type { ResourceHooks } from '../../crud/crud-repository';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import type { Queryable } from '../../db/client';
+import { todayInChina } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
@@ -301,7 +302,7 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
     async (req) => {
       const user = currentUser(req);
       const { ids: list, assigneeId, dueDate, note } = req.body;
-      if (dueDate < new Date().toISOString().slice(0, 10)) throw fieldError('dueDate', '截止日期不能早于今天');
+      if (dueDate < todayInChina()) throw fieldError('dueDate', '截止日期不能早于今天');
       const n = await db.tx(async (q) => {
         await checkAssignee(q, assigneeId);
         const found = await lockFindings(q, user, list, 0);
@@ -432,6 +433,7 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
         const task = await lockTask(q, user, req.params.id);
         if (task.version !== req.body.version) throw conflict();
         if (task.status >= 3) throw badRequest('任务已结束，不能再修改');
+        if (req.body.dueDate < todayInChina()) throw fieldError('dueDate', '截止日期不能早于今天');
         await checkAssignee(q, req.body.assigneeId);
         await q.query(
           'UPDATE positive_tasks SET assignee_id = $2, due_date = $3::date, version = version + 1, updated_at = now() WHERE id = $1',

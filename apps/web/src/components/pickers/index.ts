@@ -1,3 +1,4 @@
+export * from './assignee-picker';
 export * from './company-picker';
 export * from './dict-picker';
 export * from './remote-picker';

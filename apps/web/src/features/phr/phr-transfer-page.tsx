@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { ApiError } from '../../app/http';
 import { Permission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
-import { CompanyPicker, UserPicker } from '../../components/pickers';
+import { AssigneePicker, CompanyPicker } from '../../components/pickers';
 import {
   DEFAULT_PAGE_SIZE,
   fetchPhrList,
@@ -280,7 +280,7 @@ export default function PhrTransferPage({ route }: { route?: RouteDef }) {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="toUserId" label="责任人" dependencies={['toUnitId']} rules={[targetRule]}>
-                <UserPicker placeholder="请选择责任人" />
+                <AssigneePicker placeholder="请选择责任人" />
               </Form.Item>
             </Col>
           </Row>

@@ -1,0 +1,175 @@
+import { toast } from '../../app/feedback';
+import { ApiError, fileNameFromDisposition, http, type Query, reportError } from '../../app/http';
+import { getToken } from '../../app/session';
+
+export const checkKeys = {
+  all: ['phr-check'] as const,
+  list: ['phr-check', 'list'] as const,
+  detail: (id: number) => ['phr-check', 'detail', id] as const,
+  progress: (importId: string) => ['phr-check', 'import-progress', importId] as const,
+};
+
+export type CheckValues = Record<string, number>;
+
+/** A row of GET /phr/check. */
+export interface CheckRow {
+  id: number;
+  employeeId: number;
+  name: string;
+  sex: number;
+  unitName: string;
+  idCard: string;
+  checkDate: string;
+  year: number;
+  provider: string | null;
+  values: CheckValues;
+  /** How many positive findings the check produced. */
+  findings: number;
+  version: number;
+}
+
+/** An indicator of one check, with the reference range for that person's sex and age. */
+export interface CheckIndicator {
+  code: string;
+  name: string;
+  unit: string | null;
+  refLow: number | null;
+  refHigh: number | null;
+  value?: number;
+  flag?: 'high' | 'low' | null;
+}
+
+export interface CheckFinding {
+  id?: number;
+  /** The contract's name; the server currently answers `names` (the rule field). */
+  ruleName?: string;
+  names?: string;
+  libraryName: string;
+  level: number;
+  matched: Record<string, number | null>;
+  status: number;
+}
+
+/** GET /phr/check/{id}. */
+export interface CheckDetail extends Omit<CheckRow, 'findings'> {
+  age?: number;
+  indicators: CheckIndicator[];
+  findings: CheckFinding[];
+}
+
+export interface RefusedCell {
+  row: number;
+  column?: string;
+  value?: string | number;
+  reason: string;
+}
+
+export interface CheckImportReport {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: RefusedCell[];
+  unknownHeaders: string[];
+  findings: number;
+  elapsedMs: number;
+}
+
+interface Answer<T = unknown> {
+  code: number;
+  msg?: string;
+  data?: T;
+}
+
+export const fetchCheck = (id: number, signal?: AbortSignal) =>
+  http.get<Answer<CheckDetail>>(`/phr/check/${id}`, undefined, { signal }).then((a) => a.data as CheckDetail);
+
+export const createCheck = (body: {
+  employeeId: number;
+  checkDate: string;
+  provider?: string | null;
+  values: CheckValues;
+}) => http.post<Answer<CheckDetail>>('/phr/check', body);
+
+export const updateCheck = (
+  id: number,
+  body: { checkDate: string; provider: string | null; values: CheckValues; version: number },
+) => http.put<Answer<CheckDetail>>(`/phr/check/${id}`, body);
+
+export const deleteCheck = (id: number) => http.delete<Answer>(`/phr/check/${id}`);
+
+/**
+ * POST /phr/check/import: the workbook, and the header → code mapping of a second try. The mapping goes first:
+ * the server reads the fields that come before the file.
+ */
+export function importChecks(
+  file: File,
+  importId: string,
+  mapping?: Record<string, string | null>,
+): Promise<CheckImportReport> {
+  const body = new FormData();
+  if (mapping && Object.keys(mapping).length) body.append('mapping', JSON.stringify(mapping));
+  body.append('file', file, file.name);
+  return http
+    .post<Answer<CheckImportReport>>('/phr/check/import', body, { query: { importId } })
+    .then((a) => a.data as CheckImportReport);
+}
+
+export const fetchImportProgress = (importId: string, signal?: AbortSignal) =>
+  http
+    .get<Answer<{ rowsRead: number; done: boolean }>>(
+      '/phr/check/import/progress',
+      { importId },
+      // A missed poll is not worth a toast: the next one follows in a moment.
+      { signal, catalogue: { other: false } },
+    )
+    .then((a) => a.data ?? { rowsRead: 0, done: false });
+
+/**
+ * POST a JSON body and save the file the server answers (the import problem report), named from
+ * Content-Disposition. Failures are shown like download()'s.
+ */
+export async function postDownload(path: string, body: unknown, fallbackName: string, query?: Query): Promise<void> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: '*/*' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}${qs}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  } catch {
+    const error = new ApiError(0, '');
+    reportError(error);
+    throw error;
+  }
+  if (!res.ok) {
+    let msg = '';
+    try {
+      msg = String(((await res.json()) as { msg?: unknown }).msg ?? '');
+    } catch {
+      // Not JSON: the catalogue text is all there is.
+    }
+    const error = new ApiError(res.status, msg);
+    // As download(): a 4xx the catalogue leaves to the caller shows the server's own text.
+    if (msg && res.status >= 400 && res.status < 500 && ![401, 403, 404].includes(res.status)) toast().error(msg);
+    else reportError(error);
+    throw error;
+  }
+  const name = fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** SBP/DBP as '152/95' (either may be missing). */
+export function bloodPressure(values: CheckValues | null | undefined): string {
+  const s = values?.SBP;
+  const d = values?.DBP;
+  if (s === undefined && d === undefined) return '-';
+  return `${s ?? '-'}/${d ?? '-'}`;
+}

@@ -1,0 +1,87 @@
+import { type Catalogue, http } from '../../app/http';
+
+/** The workbench calls: the count cards and the signed-in user's own open work. */
+
+export interface WorkbenchSummary {
+  records: number;
+  newFindings: number;
+  tasksDue: number;
+  myTasks: number;
+  highRisk: number;
+  followUpsToday: number;
+}
+
+/** A row of GET /positive/task (the fields the workbench shows). */
+export interface MyPositiveTask {
+  id: number;
+  employeeId: number;
+  name: string;
+  unitName: string;
+  ruleName: string;
+  dueDate: string;
+  /** 1 待处理, 2 处理中. */
+  status: number;
+  overdue: boolean;
+}
+
+/** A row of GET /follow-up/task (the fields the workbench shows). */
+export interface MyFollowUp {
+  id: number;
+  employeeId: number;
+  name: string;
+  unitName: string;
+  title: string;
+  nextDate: string;
+  due: boolean;
+}
+
+export interface Listing<T> {
+  total: number;
+  records: T[];
+}
+
+/** How many of the user's items each list shows. */
+export const TODO_PAGE_SIZE = 10;
+
+/** A role without the list's menu gets 403: the card then just leaves that list out, no toast. */
+const QUIET_403: Catalogue = { 403: false };
+
+export const workbenchKeys = {
+  all: ['workbench'] as const,
+  summary: () => [...workbenchKeys.all, 'summary'] as const,
+  myTasks: () => [...workbenchKeys.all, 'my-positive-tasks'] as const,
+  myFollowUps: () => [...workbenchKeys.all, 'my-follow-ups'] as const,
+};
+
+/** GET /main/dashboard/summary: counts within the account's scope (every role with main:dashboard). */
+export async function fetchSummary(signal?: AbortSignal): Promise<WorkbenchSummary> {
+  const answer = await http.get<{ data: WorkbenchSummary }>('/main/dashboard/summary', undefined, { signal });
+  return answer.data;
+}
+
+/** The user's own open positive tasks: status 1 (待处理) and 2 (处理中), soonest due first. */
+export async function fetchMyPositiveTasks(signal?: AbortSignal): Promise<Listing<MyPositiveTask>> {
+  const [open, inProgress] = await Promise.all(
+    [1, 2].map((status) =>
+      http.get<{ data: Listing<MyPositiveTask> }>(
+        '/positive/task',
+        { mine: true, status, pageSize: TODO_PAGE_SIZE },
+        { signal, catalogue: QUIET_403 },
+      ),
+    ),
+  );
+  const records = [...open.data.records, ...inProgress.data.records]
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id)
+    .slice(0, TODO_PAGE_SIZE);
+  return { total: open.data.total + inProgress.data.total, records };
+}
+
+/** The user's own follow-ups due today or earlier. */
+export async function fetchMyFollowUps(signal?: AbortSignal): Promise<Listing<MyFollowUp>> {
+  const answer = await http.get<{ data: Listing<MyFollowUp> }>(
+    '/follow-up/task',
+    { due: true, mine: true, pageSize: TODO_PAGE_SIZE },
+    { signal, catalogue: QUIET_403 },
+  );
+  return answer.data;
+}

@@ -1,0 +1,232 @@
+import { enumLabel, SEX } from '@peis/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableProps,
+  Tag,
+  Typography,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { ApiError, type Query } from '../../app/http';
+import { Permission, usePermission } from '../../components/Permission';
+import { CompanyPicker } from '../../components/pickers';
+import {
+  emptyText,
+  orDash,
+  SearchCard,
+  SearchItem,
+  showFailure,
+  usePagedList,
+  yearOptions,
+} from '../positive/work-common';
+import { ContractLevelsDialog } from './contract-levels-dialog';
+import {
+  CONTRACT_LEVELS,
+  CONTRACT_STATUS,
+  type Contract,
+  completeContract,
+  contractKeys,
+  generateContracts,
+  signContract,
+} from './followup-api';
+
+interface SearchValues {
+  status?: number | null;
+  level?: number | null;
+  unitId?: number | null;
+  name?: string;
+}
+
+const DEFAULT_YEAR = 2025;
+const LEVEL_COLORS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
+
+/** The 健康服务包 tab: a year's packages (generated from the risk levels), 签约 then 完成 each. */
+export function ContractTab() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<SearchValues>();
+  const [year, setYear] = useState(DEFAULT_YEAR);
+  const [search, setSearch] = useState<SearchValues>({});
+  const [levelsOpen, setLevelsOpen] = useState(false);
+  const filters = useMemo<Query>(
+    () => ({
+      year,
+      status: search.status ?? undefined,
+      level: search.level ?? undefined,
+      unitId: search.unitId ?? undefined,
+      name: search.name?.trim(),
+    }),
+    [year, search],
+  );
+  const { list, rows, pagination } = usePagedList<Contract>(contractKeys.list, '/contract', filters);
+  const canEdit = usePermission('followup:edit');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: contractKeys.all });
+  const onFailure = (e: unknown) => {
+    showFailure(message, e);
+    // Stale (409) or already moved on (400): show the package as it is now.
+    if (e instanceof ApiError && (e.status === 409 || e.status === 400)) void refresh();
+  };
+
+  const generate = useMutation({
+    mutationFn: () => generateContracts(year),
+    onSuccess: (answer) => {
+      message.success(answer?.msg || '已生成');
+      return refresh();
+    },
+    onError: onFailure,
+  });
+  const transition = useMutation({
+    mutationFn: ({ c, to }: { c: Contract; to: 'sign' | 'complete' }) =>
+      to === 'sign' ? signContract(c) : completeContract(c),
+    onSuccess: (answer) => {
+      message.success(answer?.msg || '操作成功');
+      return refresh();
+    },
+    onError: onFailure,
+  });
+  const busy = (c: Contract) => transition.isPending && transition.variables?.c.id === c.id;
+
+  const columns: TableProps<Contract>['columns'] = [
+    { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
+    {
+      key: 'person',
+      title: '性别/年龄',
+      width: 90,
+      render: (_, r) =>
+        `${enumLabel(SEX, r.sex) || '-'}${r.age !== null && r.age !== undefined ? ` / ${r.age}岁` : ''}`,
+    },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
+    { key: 'year', dataIndex: 'year', title: '年度', width: 70 },
+    { key: 'riskLevel', dataIndex: 'riskLevel', title: '风险等级', width: 90, render: orDash },
+    {
+      key: 'level',
+      title: '服务包',
+      width: 110,
+      render: (_, r) => (
+        <Tag color={LEVEL_COLORS[r.level]}>
+          {CONTRACT_LEVELS.find((l) => l.value === r.level)?.label ?? `${r.level}级`}
+        </Tag>
+      ),
+    },
+    {
+      key: 'status',
+      title: '状态',
+      width: 80,
+      render: (_, r) => (
+        <Tag color={CONTRACT_STATUS[r.status]?.color}>{CONTRACT_STATUS[r.status]?.label ?? r.status}</Tag>
+      ),
+    },
+    { key: 'signedAt', dataIndex: 'signedAt', title: '签约时间', width: 160, render: orDash },
+    { key: 'completedAt', dataIndex: 'completedAt', title: '完成时间', width: 160, render: orDash },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            title: '操作',
+            fixed: 'right' as const,
+            width: 90,
+            render: (_: unknown, r: Contract) =>
+              r.status === 0 || r.status === 1 ? (
+                <Popconfirm
+                  title={r.status === 0 ? `确认 ${r.name} 已签约？` : `确认 ${r.name} 的服务包已完成？`}
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() =>
+                    transition.mutateAsync({ c: r, to: r.status === 0 ? 'sign' : 'complete' }).catch(() => undefined)
+                  }
+                >
+                  <Button
+                    type="link"
+                    size="small"
+                    loading={busy(r)}
+                    data-testid={r.status === 0 ? 'contract-sign' : 'contract-complete'}
+                  >
+                    {r.status === 0 ? '签约' : '完成'}
+                  </Button>
+                </Popconfirm>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="contract-panel">
+      <SearchCard<SearchValues> form={form} testId="contract-search" onSearch={(v) => setSearch({ ...v })}>
+        <SearchItem name="status" label="状态">
+          <Select
+            allowClear
+            placeholder="全部"
+            options={Object.entries(CONTRACT_STATUS).map(([v, s]) => ({ value: Number(v), label: s.label }))}
+          />
+        </SearchItem>
+        <SearchItem name="level" label="级别">
+          <Select allowClear placeholder="全部" options={CONTRACT_LEVELS} />
+        </SearchItem>
+        <SearchItem name="unitId" label="单位">
+          <CompanyPicker placeholder="全部单位" />
+        </SearchItem>
+        <SearchItem name="name" label="姓名">
+          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
+        </SearchItem>
+      </SearchCard>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+          <Space wrap size={16}>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              健康服务包
+            </Typography.Title>
+            <Select<number>
+              value={year}
+              onChange={setYear}
+              options={yearOptions()}
+              style={{ width: 110 }}
+              data-testid="contract-year"
+            />
+          </Space>
+          <Space wrap>
+            <Permission required="followup:add">
+              <Popconfirm
+                title={`为${year}年已有风险分组的员工生成服务包？`}
+                description="已有服务包的员工不会重复生成。"
+                okText="生成"
+                cancelText="取消"
+                onConfirm={() => generate.mutateAsync().catch(() => undefined)}
+              >
+                <Button type="primary" loading={generate.isPending} data-testid="contract-generate">
+                  生成服务包
+                </Button>
+              </Popconfirm>
+            </Permission>
+            <Permission required="followup:edit">
+              <Button onClick={() => setLevelsOpen(true)} data-testid="contract-levels">
+                级别设置
+              </Button>
+            </Permission>
+          </Space>
+        </Flex>
+        <Table<Contract>
+          rowKey="id"
+          size="middle"
+          data-testid="contract-table"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: emptyText(list.isError) }}
+          pagination={pagination}
+        />
+      </Card>
+      <ContractLevelsDialog open={levelsOpen} onClose={() => setLevelsOpen(false)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,68 @@
+import { Card, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import type { Query } from '../../app/http';
+import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
+import { type FollowUpRecord, followUpKeys, METHODS, methodLabel } from './followup-api';
+
+interface SearchValues {
+  name?: string;
+  method?: number | null;
+}
+
+const toQuery = (v: SearchValues): Query => ({ name: v.name?.trim(), method: v.method ?? undefined });
+
+const Clip = ({ text, width }: { text: string | null; width: number }) =>
+  text ? (
+    <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ maxWidth: width, margin: 0 }}>
+      {text}
+    </Typography.Paragraph>
+  ) : (
+    '-'
+  );
+
+const columns: TableProps<FollowUpRecord>['columns'] = [
+  { key: 'followDate', dataIndex: 'followDate', title: '随访日期', width: 110 },
+  { key: 'name', dataIndex: 'name', title: '姓名', width: 90 },
+  { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
+  { key: 'title', dataIndex: 'title', title: '随访计划', width: 150 },
+  { key: 'method', title: '方式', width: 70, render: (_, r) => <Tag color="blue">{methodLabel(r.method)}</Tag> },
+  { key: 'outcome', title: '随访结果', render: (_, r) => <Clip text={r.outcome} width={360} /> },
+  { key: 'note', title: '备注', render: (_, r) => <Clip text={r.note} width={200} /> },
+  { key: 'createdBy', dataIndex: 'createdBy', title: '记录人', width: 90, render: orDash },
+  { key: 'createdAt', dataIndex: 'createdAt', title: '记录时间', width: 160 },
+];
+
+/** /main/follow-up/log 随访记录: every follow-up recorded on a plan, newest first. */
+export default function FollowUpLogPage() {
+  const [form] = Form.useForm<SearchValues>();
+  const [filters, setFilters] = useState<Query>({});
+  const { list, rows, pagination } = usePagedList<FollowUpRecord>(followUpKeys.logs, '/follow-up/log', filters);
+  return (
+    <Flex vertical gap={16} data-testid="followup-log">
+      <SearchCard<SearchValues> form={form} testId="followup-log-search" onSearch={(v) => setFilters(toQuery(v))}>
+        <SearchItem name="name" label="姓名">
+          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
+        </SearchItem>
+        <SearchItem name="method" label="方式">
+          <Select allowClear placeholder="全部" options={METHODS} />
+        </SearchItem>
+      </SearchCard>
+      <Card>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          随访记录
+        </Typography.Title>
+        <Table<FollowUpRecord>
+          rowKey="id"
+          size="middle"
+          data-testid="followup-log-table"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: emptyText(list.isError) }}
+          pagination={pagination}
+        />
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,173 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Form, Input, Select, Space, Switch, Table, type TableProps, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import type { Query } from '../../app/http';
+import { Permission, usePermission } from '../../components/Permission';
+import '../positive/work.css';
+import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
+import { type FollowUpPlan, followUpKeys, METHODS, methodLabel, PLAN_STATUS } from './followup-api';
+import { PlanFormDialog } from './plan-form-dialog';
+import { PlanLogsDrawer } from './plan-logs-drawer';
+import { PlanRecordDialog } from './plan-record-dialog';
+
+interface SearchValues {
+  status?: number | null;
+  method?: number | null;
+  name?: string;
+}
+
+type Panel = { kind: 'edit' | 'record' | 'logs'; open: boolean; plan: FollowUpPlan | null };
+
+/** The 随访计划 tab: plans, the due ones marked 待随访; 新建计划, 编辑, 记录随访, 随访记录. */
+export function PlansTab() {
+  const [form] = Form.useForm<SearchValues>();
+  const [search, setSearch] = useState<SearchValues>({ status: 1 });
+  const [due, setDue] = useState(false);
+  const [mine, setMine] = useState(false);
+  const filters = useMemo<Query>(
+    () => ({
+      status: search.status ?? undefined,
+      method: search.method ?? undefined,
+      name: search.name?.trim(),
+      due: due ? 'true' : undefined,
+      mine: mine ? 'true' : undefined,
+    }),
+    [search, due, mine],
+  );
+  const { list, rows, pagination } = usePagedList<FollowUpPlan>(followUpKeys.plans, '/follow-up/task', filters);
+  const [panel, setPanel] = useState<Panel>({ kind: 'edit', open: false, plan: null });
+  const canRecord = usePermission('followup:add');
+  const canEdit = usePermission('followup:edit');
+  const show = (kind: Panel['kind'], plan: FollowUpPlan | null) => setPanel({ kind, open: true, plan });
+  const close = () => setPanel((p) => ({ ...p, open: false }));
+
+  const columns: TableProps<FollowUpPlan>['columns'] = [
+    { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
+    { key: 'title', dataIndex: 'title', title: '计划名称', width: 160 },
+    { key: 'method', title: '方式', width: 70, render: (_, r) => methodLabel(r.method) },
+    { key: 'frequencyDays', title: '间隔', width: 80, render: (_, r) => `${r.frequencyDays}天` },
+    {
+      key: 'nextDate',
+      title: '下次随访',
+      width: 170,
+      render: (_, r) =>
+        r.status === 1 ? (
+          <Space size={4} wrap={false}>
+            <Typography.Text strong={r.due} type={r.due ? 'warning' : undefined}>
+              {r.nextDate}
+            </Typography.Text>
+            {r.due ? (
+              <Tag color="warning" data-testid="plan-due">
+                待随访
+              </Tag>
+            ) : null}
+          </Space>
+        ) : (
+          '-'
+        ),
+    },
+    { key: 'endDate', dataIndex: 'endDate', title: '结束日期', width: 110, render: orDash },
+    { key: 'assigneeName', dataIndex: 'assigneeName', title: '负责人', width: 90, render: orDash },
+    { key: 'records', dataIndex: 'records', title: '已随访', width: 80, render: (v: number) => `${v}次` },
+    {
+      key: 'status',
+      title: '状态',
+      width: 80,
+      render: (_, r) => <Tag color={PLAN_STATUS[r.status]?.color}>{PLAN_STATUS[r.status]?.label ?? r.status}</Tag>,
+    },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 210,
+      render: (_, r) => (
+        <Space size={0}>
+          {canRecord && r.status === 1 ? (
+            <Button type="link" size="small" data-testid="followup-record" onClick={() => show('record', r)}>
+              记录随访
+            </Button>
+          ) : null}
+          {canEdit ? (
+            <Button type="link" size="small" data-testid="followup-edit" onClick={() => show('edit', r)}>
+              编辑
+            </Button>
+          ) : null}
+          <Button type="link" size="small" data-testid="followup-logs" onClick={() => show('logs', r)}>
+            随访记录
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <SearchCard<SearchValues>
+        form={form}
+        initialValues={{ status: 1 }}
+        testId="followup-search"
+        onSearch={(v) => setSearch({ ...v })}
+      >
+        <SearchItem name="status" label="状态">
+          <Select
+            allowClear
+            placeholder="全部"
+            options={[
+              { value: 1, label: '进行中' },
+              { value: 2, label: '已结束' },
+            ]}
+          />
+        </SearchItem>
+        <SearchItem name="method" label="方式">
+          <Select allowClear placeholder="全部" options={METHODS} />
+        </SearchItem>
+        <SearchItem name="name" label="姓名">
+          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
+        </SearchItem>
+      </SearchCard>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+          <Space wrap size={16}>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              随访计划
+            </Typography.Title>
+            <Space size={6}>
+              <Switch checked={due} onChange={setDue} data-testid="followup-due-only" />
+              <span>只看待随访</span>
+            </Space>
+            <Space size={6}>
+              <Switch checked={mine} onChange={setMine} data-testid="followup-mine" />
+              <span>只看我的</span>
+            </Space>
+          </Space>
+          <Permission required="followup:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="followup-add"
+              onClick={() => show('edit', null)}
+            >
+              新建计划
+            </Button>
+          </Permission>
+        </Flex>
+        <Table<FollowUpPlan>
+          rowKey="id"
+          size="middle"
+          data-testid="followup-table"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: emptyText(list.isError) }}
+          pagination={pagination}
+          rowClassName={(r) => (r.due ? 'work-row-due' : '')}
+        />
+      </Card>
+      <PlanFormDialog plan={panel.plan} open={panel.open && panel.kind === 'edit'} onClose={close} />
+      <PlanRecordDialog plan={panel.plan} open={panel.open && panel.kind === 'record'} onClose={close} />
+      <PlanLogsDrawer plan={panel.plan} open={panel.open && panel.kind === 'logs'} onClose={close} />
+    </Flex>
+  );
+}

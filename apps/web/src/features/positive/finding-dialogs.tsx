@@ -1,0 +1,132 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { AssigneePicker } from '../../components/pickers';
+import { confirmFindings, dismissFindings, positiveKeys } from './positive-api';
+import { beforeToday, DATE, showFailure, today } from './work-common';
+
+/** The findings a dialog acts on: one row or the selected rows. */
+export interface FindingTarget {
+  ids: number[];
+  /** 张三 · 血压偏高 for one row; '已选 5 条' for several. */
+  label: string;
+}
+
+interface DialogProps {
+  target: FindingTarget | null;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+interface ConfirmValues {
+  assigneeId: number | null;
+  dueDate: Dayjs | null;
+  note?: string;
+}
+
+/** 确认: the finding becomes a task for a handler with a due date (default a week from today). */
+export function ConfirmFindingDialog({ target, open, onClose, onDone }: DialogProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ConfirmValues>();
+  const confirm = useMutation({
+    mutationFn: (v: ConfirmValues) =>
+      confirmFindings({
+        ids: target?.ids ?? [],
+        assigneeId: Number(v.assigneeId),
+        dueDate: v.dueDate?.format(DATE) ?? '',
+        note: v.note?.trim() || undefined,
+      }),
+    onSuccess: (answer) => {
+      message.success(answer?.msg || '已确认');
+      void queryClient.invalidateQueries({ queryKey: positiveKeys.all });
+      onDone();
+    },
+    onError: (e) => showFailure(message, e, form),
+  });
+  return (
+    <Modal
+      title="确认阳性并派发任务"
+      open={open}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+      okText="确 定"
+      cancelText="取 消"
+      confirmLoading={confirm.isPending}
+      onOk={() => form.submit()}
+      okButtonProps={{ 'data-testid': 'positive-confirm-ok' }}
+    >
+      <Typography.Paragraph type="secondary">
+        {target?.label}。确认后为每条阳性生成一个阳性任务，交给处理人在截止日期前处理。
+      </Typography.Paragraph>
+      <Form<ConfirmValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ assigneeId: null, dueDate: today().add(7, 'day') }}
+        onFinish={(v) => confirm.mutate(v)}
+        disabled={confirm.isPending}
+        data-testid="positive-confirm-form"
+      >
+        <Form.Item label="处理人" name="assigneeId" rules={[{ required: true, message: '请选择处理人' }]}>
+          <AssigneePicker placeholder="请选择处理人（健康管理人员或专家）" />
+        </Form.Item>
+        <Form.Item label="截止日期" name="dueDate" rules={[{ required: true, message: '请选择截止日期' }]}>
+          <DatePicker
+            format={DATE}
+            disabledDate={beforeToday}
+            style={{ width: '100%' }}
+            data-testid="positive-confirm-due"
+          />
+        </Form.Item>
+        <Form.Item label="备注" name="note">
+          <Input.TextArea rows={3} maxLength={200} showCount placeholder="选填" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 排除: the finding is not a real problem (wrong value, known condition…); the reason is required. */
+export function DismissFindingDialog({ target, open, onClose, onDone }: DialogProps) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ note: string }>();
+  const dismiss = useMutation({
+    mutationFn: (v: { note: string }) => dismissFindings({ ids: target?.ids ?? [], note: v.note.trim() }),
+    onSuccess: (answer) => {
+      message.success(answer?.msg || '已排除');
+      void queryClient.invalidateQueries({ queryKey: positiveKeys.all });
+      onDone();
+    },
+    onError: (e) => showFailure(message, e, form),
+  });
+  return (
+    <Modal
+      title="排除阳性"
+      open={open}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+      okText="确 定"
+      cancelText="取 消"
+      okButtonProps={{ danger: true, 'data-testid': 'positive-dismiss-ok' }}
+      confirmLoading={dismiss.isPending}
+      onOk={() => form.submit()}
+    >
+      <Typography.Paragraph type="secondary">{target?.label}。排除后不再生成任务。</Typography.Paragraph>
+      <Form<{ note: string }>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => dismiss.mutate(v)}
+        disabled={dismiss.isPending}
+        data-testid="positive-dismiss-form"
+      >
+        <Form.Item label="原因" name="note" rules={[{ required: true, whitespace: true, message: '请填写排除原因' }]}>
+          <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：复查正常、已知慢病在管理中" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

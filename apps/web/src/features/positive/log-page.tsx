@@ -1,0 +1,79 @@
+import { Card, Flex, Form, Input, Select, Table, type TableProps, Typography } from 'antd';
+import { useState } from 'react';
+import type { Query } from '../../app/http';
+import { CompanyPicker } from '../../components/pickers';
+import { LOG_ACTIONS, type PositiveLog, positiveKeys } from './positive-api';
+import { LogActionTag } from './positive-tags';
+import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from './work-common';
+
+interface SearchValues {
+  action?: string | null;
+  unitId?: number | null;
+  name?: string;
+}
+
+const toQuery = (v: SearchValues): Query => ({
+  action: v.action ?? undefined,
+  unitId: v.unitId ?? undefined,
+  name: v.name?.trim(),
+});
+
+const columns: TableProps<PositiveLog>['columns'] = [
+  { key: 'createdAt', dataIndex: 'createdAt', title: '时间', width: 160 },
+  { key: 'name', dataIndex: 'name', title: '姓名', width: 90 },
+  { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
+  { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 150 },
+  { key: 'action', title: '处理方式', width: 96, render: (_, r) => <LogActionTag action={r.action} /> },
+  {
+    key: 'note',
+    title: '处理情况',
+    render: (_, r) =>
+      r.note ? (
+        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.note }} style={{ maxWidth: 420, margin: 0 }}>
+          {r.note}
+        </Typography.Paragraph>
+      ) : (
+        '-'
+      ),
+  },
+  { key: 'createdBy', dataIndex: 'createdBy', title: '操作人', width: 90, render: orDash },
+  { key: 'taskId', dataIndex: 'taskId', title: '任务编号', width: 90, render: orDash },
+];
+
+/** /main/positive/log 处理记录: every confirmation, dismissal, reassignment and task action, newest first. */
+export default function PositiveLogPage() {
+  const [form] = Form.useForm<SearchValues>();
+  const [filters, setFilters] = useState<Query>({});
+  const { list, rows, pagination } = usePagedList<PositiveLog>(positiveKeys.logs, '/positive/log', filters);
+  return (
+    <Flex vertical gap={16} data-testid="positive-log">
+      <SearchCard<SearchValues> form={form} testId="positive-log-search" onSearch={(v) => setFilters(toQuery(v))}>
+        <SearchItem name="action" label="处理方式">
+          <Select allowClear placeholder="全部" options={LOG_ACTIONS.map(({ value, label }) => ({ value, label }))} />
+        </SearchItem>
+        <SearchItem name="unitId" label="单位">
+          <CompanyPicker placeholder="全部单位" />
+        </SearchItem>
+        <SearchItem name="name" label="姓名">
+          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
+        </SearchItem>
+      </SearchCard>
+      <Card>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          处理记录
+        </Typography.Title>
+        <Table<PositiveLog>
+          rowKey="id"
+          size="middle"
+          data-testid="positive-log-table"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: emptyText(list.isError) }}
+          pagination={pagination}
+        />
+      </Card>
+    </Flex>
+  );
+}

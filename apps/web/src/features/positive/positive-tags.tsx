@@ -1,0 +1,48 @@
+import { RULE_LEVELS } from '@peis/shared';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import { FINDING_STATUS, logAction, type Matched, matchedText, matchedTitle, TASK_STATUS } from './positive-api';
+
+/** Rule level as its colour: 黄色 warning, 橙色 orange. */
+export function LevelTag({ level }: { level: number }) {
+  const label = RULE_LEVELS.find((l) => l.value === level)?.label ?? `级别${level}`;
+  return <Tag color={level === 2 ? 'orange' : 'warning'}>{label}</Tag>;
+}
+
+export function FindingStatusTag({ status }: { status: number }) {
+  const s = FINDING_STATUS[status];
+  return s ? <Tag color={s.color}>{s.label}</Tag> : <Tag>{status}</Tag>;
+}
+
+export function TaskStatusTag({ status }: { status: number }) {
+  const s = TASK_STATUS[status];
+  return s ? <Tag color={s.color}>{s.label}</Tag> : <Tag>{status}</Tag>;
+}
+
+export function LogActionTag({ action }: { action: string }) {
+  const a = logAction(action);
+  return <Tag color={a?.color}>{a?.label ?? action}</Tag>;
+}
+
+/** The values that made the rule fire, 'SBP 152 / DBP 95', with the indicator names on hover. */
+export function MatchedValues({ matched }: { matched: Matched | null | undefined }) {
+  return (
+    <Tooltip title={matchedTitle(matched)}>
+      <Typography.Text style={{ whiteSpace: 'nowrap' }}>{matchedText(matched)}</Typography.Text>
+    </Tooltip>
+  );
+}
+
+/** A due date; past due (and still open) in red with 已逾期. */
+export function DueDate({ date, overdue }: { date: string; overdue: boolean }) {
+  if (!overdue) return <span>{date}</span>;
+  return (
+    <Space size={4} wrap={false}>
+      <Typography.Text type="danger" strong>
+        {date}
+      </Typography.Text>
+      <Tag color="error" data-testid="task-overdue">
+        已逾期
+      </Tag>
+    </Space>
+  );
+}

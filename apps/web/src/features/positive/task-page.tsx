@@ -1,0 +1,185 @@
+import { Button, Card, Flex, Form, Input, Segmented, Space, Switch, Table, type TableProps, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import type { Query } from '../../app/http';
+import { usePermission } from '../../components/Permission';
+import { CompanyPicker } from '../../components/pickers';
+import { PlanFormDialog, type PlanSeed } from '../followup/plan-form-dialog';
+import { logAction, type PositiveTask, positiveKeys } from './positive-api';
+import { DueDate, LevelTag, MatchedValues, TaskStatusTag } from './positive-tags';
+import { TaskAssignDialog, TaskHandleDialog } from './task-dialogs';
+import { TaskLogDrawer } from './task-log-drawer';
+import './work.css';
+import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from './work-common';
+
+interface SearchValues {
+  unitId?: number | null;
+  name?: string;
+}
+
+type StatusTab = 'all' | '1' | '2' | '3' | '4';
+const STATUS_TABS: { value: StatusTab; label: string }[] = [
+  { value: 'all', label: '全部' },
+  { value: '1', label: '待处理' },
+  { value: '2', label: '处理中' },
+  { value: '3', label: '已完成' },
+  { value: '4', label: '已关闭' },
+];
+
+type Panel = { kind: 'handle' | 'assign' | 'logs'; open: boolean; task: PositiveTask | null };
+const isOpen = (t: PositiveTask) => t.status === 1 || t.status === 2;
+
+/**
+ * /main/positive/task 阳性任务: the tasks made from confirmed findings; 处理 logs what was done (结案 completes
+ * the task), 改派 hands it to someone else, 记录 shows its history. Overdue open tasks stand out in red.
+ */
+export default function TaskPage() {
+  const [form] = Form.useForm<SearchValues>();
+  const [search, setSearch] = useState<SearchValues>({});
+  const [status, setStatus] = useState<StatusTab>('all');
+  const [mine, setMine] = useState(false);
+  const [overdue, setOverdue] = useState(false);
+  const filters = useMemo<Query>(
+    () => ({
+      status: status === 'all' ? undefined : Number(status),
+      mine: mine ? 'true' : undefined,
+      overdue: overdue ? 'true' : undefined,
+      unitId: search.unitId ?? undefined,
+      name: search.name?.trim(),
+    }),
+    [status, mine, overdue, search],
+  );
+  const { list, rows, pagination } = usePagedList<PositiveTask>(positiveKeys.tasks, '/positive/task', filters);
+  const [panel, setPanel] = useState<Panel>({ kind: 'handle', open: false, task: null });
+  const [plan, setPlan] = useState<{ open: boolean; seed: PlanSeed | null }>({ open: false, seed: null });
+  const canHandle = usePermission('positive:handle');
+  const canFollow = usePermission('followup:add');
+  const show = (kind: Panel['kind'], task: PositiveTask) => setPanel({ kind, open: true, task });
+  const close = () => setPanel((p) => ({ ...p, open: false }));
+
+  const columns: TableProps<PositiveTask>['columns'] = [
+    { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
+    { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 150 },
+    { key: 'libraryName', dataIndex: 'libraryName', title: '所属库', width: 80 },
+    { key: 'level', title: '级别', width: 76, render: (_, r) => <LevelTag level={r.level} /> },
+    { key: 'matched', title: '异常值', render: (_, r) => <MatchedValues matched={r.matched} /> },
+    { key: 'assigneeName', dataIndex: 'assigneeName', title: '处理人', width: 90, render: orDash },
+    {
+      key: 'dueDate',
+      title: '截止日期',
+      width: 170,
+      render: (_, r) => <DueDate date={r.dueDate} overdue={r.overdue} />,
+    },
+    { key: 'status', title: '状态', width: 86, render: (_, r) => <TaskStatusTag status={r.status} /> },
+    {
+      key: 'lastAction',
+      title: '最近处理',
+      width: 96,
+      render: (_, r) => logAction(r.lastAction)?.label ?? orDash(r.lastAction),
+    },
+    { key: 'createdAt', dataIndex: 'createdAt', title: '派发时间', width: 160 },
+    { key: 'completedAt', dataIndex: 'completedAt', title: '完成时间', width: 160, render: orDash },
+    {
+      key: 'actions',
+      title: '操作',
+      fixed: 'right',
+      width: 200,
+      render: (_, r) => (
+        <Space size={0}>
+          {canHandle && isOpen(r) ? (
+            <>
+              <Button type="link" size="small" data-testid="task-handle" onClick={() => show('handle', r)}>
+                处理
+              </Button>
+              <Button type="link" size="small" data-testid="task-assign" onClick={() => show('assign', r)}>
+                改派
+              </Button>
+            </>
+          ) : null}
+          <Button type="link" size="small" data-testid="task-logs" onClick={() => show('logs', r)}>
+            记录
+          </Button>
+          {canFollow ? (
+            <Button
+              type="link"
+              size="small"
+              data-testid="task-followup"
+              onClick={() =>
+                setPlan({
+                  open: true,
+                  seed: {
+                    employeeId: r.employeeId,
+                    employeeName: r.name,
+                    findingId: r.findingId,
+                    title: `${r.ruleName}随访`,
+                  },
+                })
+              }
+            >
+              随访
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="positive-task">
+      <SearchCard<SearchValues> form={form} testId="positive-task-search" onSearch={(v) => setSearch({ ...v })}>
+        <SearchItem name="unitId" label="单位">
+          <CompanyPicker placeholder="全部单位" />
+        </SearchItem>
+        <SearchItem name="name" label="姓名">
+          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
+        </SearchItem>
+      </SearchCard>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+          <Space wrap size={16}>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              阳性任务
+            </Typography.Title>
+            <Segmented<StatusTab>
+              value={status}
+              onChange={setStatus}
+              options={STATUS_TABS}
+              data-testid="task-status-tabs"
+            />
+          </Space>
+          <Space wrap size={16}>
+            <Space size={6}>
+              <Switch checked={mine} onChange={setMine} data-testid="task-mine" />
+              <span>只看我的</span>
+            </Space>
+            <Space size={6}>
+              <Switch checked={overdue} onChange={setOverdue} data-testid="task-overdue-only" />
+              <span>已逾期</span>
+            </Space>
+          </Space>
+        </Flex>
+        <Table<PositiveTask>
+          rowKey="id"
+          size="middle"
+          data-testid="positive-task-table"
+          columns={columns}
+          dataSource={rows}
+          loading={list.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: emptyText(list.isError) }}
+          pagination={pagination}
+          rowClassName={(r) => (r.overdue ? 'work-row-alert' : '')}
+        />
+      </Card>
+      <TaskHandleDialog task={panel.task} open={panel.open && panel.kind === 'handle'} onClose={close} />
+      <TaskAssignDialog task={panel.task} open={panel.open && panel.kind === 'assign'} onClose={close} />
+      <TaskLogDrawer task={panel.task} open={panel.open && panel.kind === 'logs'} onClose={close} />
+      <PlanFormDialog
+        plan={null}
+        seed={plan.seed}
+        open={plan.open}
+        onClose={() => setPlan((p) => ({ ...p, open: false }))}
+      />
+    </Flex>
+  );
+}
