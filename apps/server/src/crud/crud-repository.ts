@@ -31,7 +31,13 @@ export interface ResourceHooks {
   /** Runs in the write's transaction after it (e.g. keep derived tables up to date). */
   afterWrite?: (ctx: WriteContext & { record: Row }) => Promise<void>;
   /** Runs in the transaction after a delete or restore. */
-  afterRemoveOrRestore?: (ctx: { q: Queryable; req: FastifyRequest; user: SessionUser; record: Row; removed: boolean }) => Promise<void>;
+  afterRemoveOrRestore?: (ctx: {
+    q: Queryable;
+    req: FastifyRequest;
+    user: SessionUser;
+    record: Row;
+    removed: boolean;
+  }) => Promise<void>;
   /** A reason the record cannot be deleted, or null. */
   deleteBlocked?: (q: Queryable, existing: Row) => Promise<string | null>;
   /** Shapes a record on its way out. */

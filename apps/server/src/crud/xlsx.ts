@@ -10,6 +10,7 @@ import {
 } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import type { Queryable } from '../db/client';
+import { xlsxStreamReader } from '../lib/xlsx-reader';
 import type { SessionUser } from '../plugins/auth';
 import type { CrudRepository, Row } from './crud-repository';
 import { isListField } from './sql-fields';
@@ -221,7 +222,8 @@ export async function importXlsx(
     units.set(u.name, u.id);
     units.set(u.short_name, u.id);
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', worksheets: 'emit' });
+  // exceljs's own stream reader splits multi-byte characters across chunks; this one does not.
+  const reader = xlsxStreamReader(input, { sharedStrings: 'cache', worksheets: 'emit' });
   let columns: ([string, FieldDef] | undefined)[] | null = null;
   for await (const sheet of reader) {
     for await (const row of sheet) {

@@ -149,11 +149,22 @@ export async function seedReferenceData(q: Queryable): Promise<void> {
       await q.query(
         `INSERT INTO positive_rules (names, gender, age_min, age_max, library_name, levels, judge, remark)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [rule.names, rule.gender, rule.ageMin, rule.ageMax, rule.libraryName, rule.levels, rule.judge, 'SPEC §9 示例规则'],
+        [
+          rule.names,
+          rule.gender,
+          rule.ageMin,
+          rule.ageMax,
+          rule.libraryName,
+          rule.levels,
+          rule.judge,
+          'SPEC §9 示例规则',
+        ],
       );
     }
   }
-  const { rows: m } = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM app_settings WHERE key = 'contract.levelByRisk'");
+  const { rows: m } = await q.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM app_settings WHERE key = 'contract.levelByRisk'",
+  );
   if (m[0].n === 0) {
     await q.query("INSERT INTO app_settings (key, value) VALUES ('contract.levelByRisk', $1::jsonb)", [
       JSON.stringify(DEFAULT_CONTRACT_LEVELS),

@@ -3,8 +3,8 @@ import { DEFAULT_ROLES, DEMO_COMPANY, type UnitSeed } from '@peis/shared';
 import type { Config } from '../config';
 import { seedPopulation } from '../demo/population';
 import { seedHealthRecords } from '../demo/records';
-import { evaluateAll } from '../modules/positive/evaluate';
 import { hashPassword } from '../modules/auth/service';
+import { evaluateAll } from '../modules/positive/evaluate';
 import type { Db, Queryable } from './client';
 import { seedDemoRecords } from './demo-records';
 import { seedReferenceData } from './reference-data';
@@ -128,5 +128,7 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
       });
     }
   });
+  // Planner statistics for the freshly loaded tables (PGlite has no autovacuum to collect them).
+  await db.exec('ANALYZE');
   return `new database: demo data loaded (${employees} employees)`;
 }

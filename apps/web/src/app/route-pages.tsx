@@ -2,6 +2,7 @@ import type { RouteDef } from '@peis/shared';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { PageLoading } from '../components/page-loading';
 import { UnreleasedPage } from '../components/unreleased-page';
+import { DASHBOARD_PAGES } from '../features/dashboard/routes';
 import { PHR_PAGES } from '../features/phr/routes';
 import { WORK_PAGES } from '../features/positive/routes';
 import { resourceForRoute } from '../resource-ui/resource-routes';
@@ -22,6 +23,7 @@ const PAGES: Record<string, RoutePage> = {
   'main/help': lazy(() => import('../features/admin/help-page')),
   ...PHR_PAGES,
   ...WORK_PAGES,
+  ...DASHBOARD_PAGES,
 };
 
 /** The generic list page of a registered resource (resource-ui/), loaded on first visit to any of them. */

@@ -286,20 +286,32 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
       const user = currentUser(req);
       if (user.userType === 4) throw forbidden();
       const params: unknown[] = [];
-      let cond = "u.deleted_at IS NULL AND u.enabled AND u.user_type IN (2, 3)";
+      let cond = 'u.deleted_at IS NULL AND u.enabled AND u.user_type IN (2, 3)';
       if (req.query.name) {
         params.push(`%${req.query.name}%`);
         cond += ` AND u.name ILIKE $${params.length}`;
       }
-      const { rows: count } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${cond}`, params);
+      const { rows: count } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM users u WHERE ${cond}`,
+        params,
+      );
       params.push(req.query.pageSize, (req.query.page - 1) * req.query.pageSize);
-      const { rows } = await db.query<{ id: number; name: string; phone: string | null; userType: number; unitName: string | null }>(
+      const { rows } = await db.query<{
+        id: number;
+        name: string;
+        phone: string | null;
+        userType: number;
+        unitName: string | null;
+      }>(
         `SELECT u.id, u.name, u.phone, u.user_type AS "userType", un.short_name AS "unitName"
            FROM users u LEFT JOIN units un ON un.id = u.unit_id WHERE ${cond}
           ORDER BY u.user_type, u.name LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );
-      return { code: 200, data: { total: count[0].n, records: rows.map((r) => ({ ...r, data: { phone: r.phone ?? '' } })) } };
+      return {
+        code: 200,
+        data: { total: count[0].n, records: rows.map((r) => ({ ...r, data: { phone: r.phone ?? '' } })) },
+      };
     },
   );
 

@@ -1,7 +1,11 @@
+import { Readable } from 'node:stream';
 import { idCardCheckChar } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSession } from '../../plugins/auth';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { importChecks } from './import';
+import { loadIndicators } from './indicators';
 
 /** A multipart body with `fields` before the file (the import reads fields that precede the file). */
 function multipart(name: string, content: Buffer, fields: Record<string, string> = {}) {
@@ -347,9 +351,42 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     expect(g.values).toEqual({ SBP: 150, DBP: 92 });
   });
 
+  it('writes in batches (one being written while the next is read) with the same results', async () => {
+    const user = await resolveSession(t.db, t.config, `Bearer ${staff}`);
+    const defs = await loadIndicators(t.db);
+    const rows = [
+      ['身份证号', '姓名', '体检日期', 'SBP', 'DBP'],
+      [people.d.idCard, '体检丁', '2026-07-01', 150, 95],
+      [people.e.idCard, '体检戊', '2026-07-01', 120, 80],
+      [people.f.idCard, '体检己', '2026-07-01', 121, 81],
+      [people.d.idCard, '体检丁', '2026-07-01', 122, 82],
+      [people.d.idCard, '体检丁', '2026-07-02', 500, 82],
+      [people.g.idCard, '体检庚', '2026-07-01', 123, 83],
+      [people.g.idCard, '错名', '2026-07-03', 123, 83],
+    ];
+    const run = async () =>
+      importChecks(t.db, user, Readable.from([await sheet(rows)]), defs, { canEdit: true, batchSize: 2 });
+    const first = await run();
+    expect(first).toMatchObject({ total: 7, created: 4, updated: 0, unchanged: 0, findings: 1 });
+    expect(first.refused.map((r) => [r.row, r.column, r.reason])).toEqual([
+      [5, '体检日期', '与第2行重复（同一员工同一体检日期）'],
+      [6, 'SBP', '收缩压 500 超出合理范围（50–300 mmHg）'],
+      [8, '姓名', '姓名与身份证号不符'],
+    ]);
+    expect(await findingsOf(people.d.id)).toEqual(['血压偏高']);
+    const second = await run();
+    expect(second).toMatchObject({ total: 7, created: 0, updated: 0, unchanged: 4, findings: 0 });
+  });
+
   it('refuses a file that is not .xlsx and a sheet without the required columns', async () => {
     const notXlsx = await upload('/api/phr/check/import', Buffer.from('身份证号,体检日期\n'));
     expect(notXlsx.statusCode).toBe(415);
+    const broken = await upload(
+      '/api/phr/check/import',
+      Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(4000, 7)]),
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().msg).toBe('文件无法读取，请确认是有效的 .xlsx 文件');
     const noId = (await upload('/api/phr/check/import', await sheet([['姓名', '体检日期', 'SBP']]))).json().data;
     expect(noId.refused).toEqual([{ row: 1, column: '身份证号', value: '', reason: '表头缺少必填列，请使用导入模板' }]);
   });

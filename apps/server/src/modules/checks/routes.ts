@@ -13,7 +13,7 @@ import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { can, currentUser, type SessionUser } from '../../plugins/auth';
 import { evaluateChecks, refreshTags } from '../positive/evaluate';
-import { FIXED_COLUMNS, importChecks, MAX_REFUSED } from './import';
+import { FIXED_COLUMNS, type ImportTimings, importChecks, MAX_REFUSED } from './import';
 import {
   checkDateProblem,
   type IndicatorSpec,
@@ -171,7 +171,7 @@ async function checkDetail(q: Queryable, user: SessionUser, id: number) {
       };
     });
   const { rows: findings } = await q.query(
-    `SELECT f.id, f.rule_id AS "ruleId", r.names, r.library_name AS "libraryName", f.level, f.matched, f.status,
+    `SELECT f.id, f.rule_id AS "ruleId", r.names, r.names AS "ruleName", r.library_name AS "libraryName", f.level, f.matched, f.status,
             to_char(f.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
        FROM positive_findings f JOIN positive_rules r ON r.id = f.rule_id
       WHERE f.check_id = $1 ORDER BY f.level DESC, f.id`,
@@ -458,10 +458,14 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
         const key = req.query.importId ? `${user.id}:${req.query.importId}` : null;
         if (key) setProgress(key, { rowsRead: 0, done: false });
         let report: Awaited<ReturnType<typeof importChecks>>;
+        let timings: ImportTimings | undefined;
         try {
           report = await importChecks(db, user, upload, defs, {
             mapping,
             canEdit: can(user, 'check:edit'),
+            timings: (x) => {
+              timings = x;
+            },
             onRow: key
               ? (n) => {
                   const p = progress.get(key);
@@ -490,6 +494,7 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
               findings: report.findings,
               unknownHeaders: report.unknownHeaders,
               elapsedMs: report.elapsedMs,
+              ...timings,
             },
           }),
         );

@@ -138,6 +138,13 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
     ]);
   });
 
+  it('keeps the fixed units to the company-wide view; a unit without data has an empty decline table', async () => {
+    const q = (unit: string) =>
+      `/api/company/dashboard/zhibiaoxiajianglv?target=${encodeURIComponent('高血压')}&companyName=${encodeURIComponent(unit)}`;
+    expect(await get(q('采油三厂'))).toEqual([]);
+    expect(await get(q('采油二厂'))).toEqual([{ name: '采油二厂', count2024: 2, count2025: 1, rate: 0.5 }]);
+  });
+
   it('fills the 14 indicator rows per age band and sex, with heji the sum', async () => {
     const rows = await get('/api/company/dashboard/ygjkzb?year=2025');
     expect(rows).toHaveLength(14);

@@ -165,7 +165,12 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         const cur = byName.get(name) ?? { count2024: 0, count2025: 0 };
         byName.set(name, { count2024: cur.count2024 + row.count2024, count2025: cur.count2025 + row.count2025 });
       }
-      for (const name of DECLINE_ALWAYS_UNITS) if (!byName.has(name)) byName.set(name, { count2024: 0, count2025: 0 });
+      // The four fixed units belong to the company-wide view; a unit filter shows only what lies inside it
+      // (and so may be empty: 暂无数据，请稍后访问).
+      if (!req.query.companyName && !req.query.unitId) {
+        for (const name of DECLINE_ALWAYS_UNITS)
+          if (!byName.has(name)) byName.set(name, { count2024: 0, count2025: 0 });
+      }
       const rank = (n: string) => (DECLINE_ORDER.includes(n) ? DECLINE_ORDER.indexOf(n) : DECLINE_ORDER.length);
       const data = [...byName.entries()]
         .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b, 'zh'))

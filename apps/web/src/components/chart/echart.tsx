@@ -105,7 +105,8 @@ export function EChart({
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
-    if (loading) chart.showLoading();
+    // ECharts' own mask says "loading" in English; the console speaks Chinese.
+    if (loading) chart.showLoading('default', { text: '加载中…', color: '#1677ff', textColor: '#595959' });
     else chart.hideLoading();
   }, [loading]);
 

@@ -1,0 +1,54 @@
+/** A database a benchmark runs on: in-memory PGlite, or a fresh schema on a PostgreSQL server. */
+export interface BenchTarget {
+  name: string;
+  url?: string;
+}
+
+/** What a benchmark reports: a few fixed fields and whatever else it measures. */
+export interface BenchResult {
+  bench: string;
+  target: string;
+  elapsedMs: number;
+  /** Peak RSS (MB) while the measured part ran. */
+  peakRssMb: number;
+  ok: boolean;
+  [key: string]: unknown;
+}
+
+export const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** Samples process.memoryUsage().rss every 100 ms; the peak overall and since the last reset(). */
+export class RssSampler {
+  private overall = 0;
+  private sinceReset = 0;
+  /** RSS when reset() was called: what the measured part started from. */
+  baseline = 0;
+  private timer: NodeJS.Timeout | null;
+
+  constructor(everyMs = 100) {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), everyMs);
+    this.timer.unref();
+  }
+
+  private sample() {
+    const rss = process.memoryUsage.rss();
+    if (rss > this.overall) this.overall = rss;
+    if (rss > this.sinceReset) this.sinceReset = rss;
+  }
+
+  reset() {
+    this.sample();
+    this.sinceReset = process.memoryUsage.rss();
+    this.baseline = this.sinceReset;
+  }
+
+  stop(): { overall: number; duringRun: number } {
+    if (this.timer) {
+      this.sample();
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+    return { overall: this.overall, duringRun: this.sinceReset };
+  }
+}

@@ -1,0 +1,190 @@
+import { completionRate } from '@peis/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Modal, Progress, Table, type TableProps, Typography } from 'antd';
+import { useMemo } from 'react';
+import { type DashboardFilter, dashboardKeys, fetchProgress, type ProgressRow } from './dashboard-api';
+import { PACKAGE_LEVELS, type PackageRow, pivotPackages, sumPackages } from './progress';
+
+export interface ProgressDialogProps {
+  open: boolean;
+  /** Card title, sent as target (高血压 … or 健康服务包). */
+  title: string;
+  /** The health-package variant: columns split by package level plus a total. */
+  packageVariant: boolean;
+  filter: DashboardFilter;
+  year: number;
+  onClose: () => void;
+}
+
+function RateCell({ rate }: { rate: number }) {
+  return (
+    <Progress
+      percent={rate}
+      size="small"
+      format={(p) => `${p ?? 0}%`}
+      status={rate >= 100 ? 'success' : 'normal'}
+      style={{ margin: 0, minWidth: 110 }}
+    />
+  );
+}
+
+const num = { align: 'right' as const, width: 96 };
+
+/** 进度统计: unit, people to manage, completed, completion rate (SPEC §9: rounded whole percent). */
+function IndicatorProgressTable({ rows, loading }: { rows: ProgressRow[]; loading: boolean }) {
+  const total = rows.reduce((s, r) => s + (r.total ?? 0), 0);
+  const done = rows.reduce((s, r) => s + (r.status2Total ?? 0), 0);
+  const columns: NonNullable<TableProps<ProgressRow>['columns']> = [
+    { key: 'index', title: '序号', width: 64, align: 'center', render: (_, __, i) => i + 1 },
+    { key: 'unit', dataIndex: 'entOrgNameTwo', title: '单位' },
+    { key: 'total', dataIndex: 'total', title: '应签/应管人数', ...num, width: 120 },
+    { key: 'done', dataIndex: 'status2Total', title: '已完成', ...num },
+    {
+      key: 'rate',
+      title: '完成率%',
+      width: 180,
+      render: (_, row) => <RateCell rate={completionRate(row.status2Total, row.total)} />,
+    },
+  ];
+  return (
+    <Table<ProgressRow>
+      rowKey="entOrgNameTwo"
+      size="small"
+      bordered
+      loading={loading}
+      dataSource={rows}
+      columns={columns}
+      pagination={false}
+      scroll={{ y: 420 }}
+      data-testid="ring-dialog-table"
+      summary={() =>
+        rows.length > 0 ? (
+          <Table.Summary fixed>
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2} align="center">
+                <Typography.Text strong>合计</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                <Typography.Text strong>{total}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                <Typography.Text strong>{done}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4}>
+                <RateCell rate={completionRate(done, total)} />
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </Table.Summary>
+        ) : null
+      }
+    />
+  );
+}
+
+/** The health-package variant: 一级/二级/三级 (签约数, 完成数) and 合计 = level 1 + 2 + 3 (SPEC §9). */
+function PackageProgressTable({ rows, loading }: { rows: ProgressRow[]; loading: boolean }) {
+  const pivot = useMemo(() => pivotPackages(rows), [rows]);
+  const sum = useMemo(() => sumPackages(pivot), [pivot]);
+  const columns: NonNullable<TableProps<PackageRow>['columns']> = [
+    { key: 'index', title: '序号', width: 64, align: 'center', fixed: 'left', render: (_, __, i) => i + 1 },
+    { key: 'unit', dataIndex: 'unit', title: '单位', width: 140, fixed: 'left' },
+    ...PACKAGE_LEVELS.map(({ level, label }) => ({
+      key: `level${level}`,
+      title: label,
+      children: [
+        {
+          key: `level${level}-total`,
+          title: '签约数',
+          ...num,
+          render: (_: unknown, row: PackageRow) => row.levels[level].total,
+        },
+        {
+          key: `level${level}-done`,
+          title: '完成数',
+          ...num,
+          render: (_: unknown, row: PackageRow) => row.levels[level].done,
+        },
+      ],
+    })),
+    {
+      key: 'sum',
+      title: '合计',
+      children: [
+        { key: 'sum-total', dataIndex: 'total', title: '签约数', ...num },
+        { key: 'sum-done', dataIndex: 'done', title: '完成数', ...num },
+        { key: 'sum-rate', title: '完成率%', width: 170, render: (_, row) => <RateCell rate={row.rate} /> },
+      ],
+    },
+  ];
+  const cell = (index: number, value: number) => (
+    <Table.Summary.Cell index={index} align="right">
+      <Typography.Text strong>{value}</Typography.Text>
+    </Table.Summary.Cell>
+  );
+  return (
+    <Table<PackageRow>
+      rowKey="unit"
+      size="small"
+      bordered
+      loading={loading}
+      dataSource={pivot}
+      columns={columns}
+      pagination={false}
+      scroll={{ x: 1160, y: 420 }}
+      data-testid="ring-dialog-table"
+      summary={() =>
+        pivot.length > 0 ? (
+          <Table.Summary fixed>
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2} align="center">
+                <Typography.Text strong>合计</Typography.Text>
+              </Table.Summary.Cell>
+              {cell(2, sum.levels[1].total)}
+              {cell(3, sum.levels[1].done)}
+              {cell(4, sum.levels[2].total)}
+              {cell(5, sum.levels[2].done)}
+              {cell(6, sum.levels[3].total)}
+              {cell(7, sum.levels[3].done)}
+              {cell(8, sum.total)}
+              {cell(9, sum.done)}
+              <Table.Summary.Cell index={10}>
+                <RateCell rate={sum.rate} />
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </Table.Summary>
+        ) : null
+      }
+    />
+  );
+}
+
+/** Mounted only while the dialog is open, so every opening loads the table afresh (SPEC §4). */
+function ProgressContent({ title, packageVariant, filter, year }: Omit<ProgressDialogProps, 'open' | 'onClose'>) {
+  const progress = useQuery({
+    queryKey: dashboardKeys.progress(title, filter, year),
+    queryFn: ({ signal }) => fetchProgress(title, filter, year, signal),
+  });
+  const rows = progress.data ?? [];
+  return packageVariant ? (
+    <PackageProgressTable rows={rows} loading={progress.isFetching} />
+  ) : (
+    <IndicatorProgressTable rows={rows} loading={progress.isFetching} />
+  );
+}
+
+/** SPEC §2 进度统计 dialog of a completion ring: per-unit progress, loaded when opened. */
+export function ProgressDialog({ open, title, packageVariant, filter, year, onClose }: ProgressDialogProps) {
+  return (
+    <Modal
+      title={`${title} · 进度统计（${year}年${filter.companyName ? ` · ${filter.companyName}` : ''}）`}
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={packageVariant ? 1240 : 760}
+      destroyOnHidden
+      modalRender={(node) => <div data-testid="ring-dialog">{node}</div>}
+    >
+      {open && <ProgressContent title={title} packageVariant={packageVariant} filter={filter} year={year} />}
+    </Modal>
+  );
+}

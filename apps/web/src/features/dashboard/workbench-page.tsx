@@ -1,0 +1,327 @@
+import {
+  AlertOutlined,
+  CalendarOutlined,
+  FileTextOutlined,
+  PhoneOutlined,
+  ScheduleOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@peis/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Flex, Row, Table, type TableProps, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../app/http';
+import { useSession } from '../../app/use-session';
+import { CountCard, HighRiskBarChart, ProjectGantt } from '../../components/dashboard';
+import {
+  fetchMyFollowUps,
+  fetchMyPositiveTasks,
+  fetchSummary,
+  type Listing,
+  type MyFollowUp,
+  type MyPositiveTask,
+  type WorkbenchSummary,
+  workbenchKeys,
+} from './workbench-api';
+
+interface CountCardDef {
+  key: keyof WorkbenchSummary;
+  title: string;
+  icon: ReactNode;
+  color: string;
+  /** The list the card opens. */
+  to: string;
+  /** Menu permission of that list: without it the card is not shown. */
+  menu: string;
+  /** Population-wide numbers make no sense for a regular employee, whose scope is their own record. */
+  notForEmployee?: boolean;
+}
+
+const COUNT_CARDS: CountCardDef[] = [
+  {
+    key: 'records',
+    title: '健康档案',
+    icon: <FileTextOutlined />,
+    color: '#1677ff',
+    to: '/main/phr',
+    menu: 'main:phr',
+  },
+  {
+    key: 'newFindings',
+    title: '新增阳性',
+    icon: <AlertOutlined />,
+    color: '#fa541c',
+    to: '/main/positive/new',
+    menu: 'main:positive/new',
+  },
+  {
+    key: 'tasksDue',
+    title: '本周到期任务',
+    icon: <ScheduleOutlined />,
+    color: '#faad14',
+    to: '/main/positive/task',
+    menu: 'main:positive/task',
+  },
+  {
+    key: 'highRisk',
+    title: '高危人群',
+    icon: <WarningOutlined />,
+    color: '#f5222d',
+    to: '/main/phr',
+    menu: 'main:phr',
+    notForEmployee: true,
+  },
+  {
+    key: 'followUpsToday',
+    title: '今日随访',
+    icon: <PhoneOutlined />,
+    color: '#13c2c2',
+    to: '/main/follow-up/task',
+    menu: 'main:follow-up/task',
+  },
+];
+
+const TASK_STATUS: Record<number, { label: string; color: string }> = {
+  1: { label: '待处理', color: 'processing' },
+  2: { label: '处理中', color: 'warning' },
+};
+
+/** A 403 means the role has no such list: the section is left out quietly. */
+const forbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+function Greeting({ name, userType }: { name: string; userType: number | undefined }) {
+  const role = userType ? USER_TYPE_LABELS[userType as UserType] : undefined;
+  return (
+    <Card size="small" styles={{ body: { padding: '14px 20px' } }}>
+      <Flex align="center" justify="space-between" gap={8} wrap>
+        <Flex vertical>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            您好，{name}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {role ? `${role} · 健康管理服务平台工作台` : '健康管理服务平台工作台'}
+          </Typography.Text>
+        </Flex>
+        <Typography.Text type="secondary">
+          <CalendarOutlined /> {dayjs().format('YYYY年M月D日 dddd')}
+        </Typography.Text>
+      </Flex>
+    </Card>
+  );
+}
+
+function MyTasksTable({
+  data,
+  loading,
+  canOpenRecord,
+}: {
+  data?: Listing<MyPositiveTask>;
+  loading: boolean;
+  canOpenRecord: boolean;
+}) {
+  const columns: NonNullable<TableProps<MyPositiveTask>['columns']> = [
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: '姓名',
+      width: 90,
+      render: (v: string, row) => (canOpenRecord ? <Link to={`/main/phr/detail/${row.employeeId}`}>{v}</Link> : v),
+    },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 110, ellipsis: true },
+    { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', ellipsis: true },
+    {
+      key: 'dueDate',
+      dataIndex: 'dueDate',
+      title: '截止日期',
+      width: 150,
+      render: (v: string, row) => (
+        <Flex gap={4} align="center" wrap={false}>
+          <Typography.Text type={row.overdue ? 'danger' : undefined}>{v}</Typography.Text>
+          {row.overdue && <Tag color="error">已逾期</Tag>}
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: '状态',
+      width: 80,
+      render: (s: number) => <Tag color={TASK_STATUS[s]?.color}>{TASK_STATUS[s]?.label ?? s}</Tag>,
+    },
+    {
+      key: 'action',
+      title: '操作',
+      width: 70,
+      render: () => <Link to="/main/positive/task">去处理</Link>,
+    },
+  ];
+  return (
+    <Table<MyPositiveTask>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={data?.records ?? []}
+      columns={columns}
+      pagination={false}
+      scroll={{ x: 600 }}
+      locale={{ emptyText: '暂无待办阳性任务' }}
+      data-testid="my-positive-tasks"
+    />
+  );
+}
+
+function MyFollowUpsTable({
+  data,
+  loading,
+  canOpenRecord,
+}: {
+  data?: Listing<MyFollowUp>;
+  loading: boolean;
+  canOpenRecord: boolean;
+}) {
+  const columns: NonNullable<TableProps<MyFollowUp>['columns']> = [
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: '姓名',
+      width: 90,
+      render: (v: string, row) => (canOpenRecord ? <Link to={`/main/phr/detail/${row.employeeId}`}>{v}</Link> : v),
+    },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 110, ellipsis: true },
+    { key: 'title', dataIndex: 'title', title: '随访事项', ellipsis: true },
+    { key: 'nextDate', dataIndex: 'nextDate', title: '计划日期', width: 110 },
+    {
+      key: 'action',
+      title: '操作',
+      width: 70,
+      render: () => <Link to="/main/follow-up/task">去随访</Link>,
+    },
+  ];
+  return (
+    <Table<MyFollowUp>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={data?.records ?? []}
+      columns={columns}
+      pagination={false}
+      scroll={{ x: 460 }}
+      locale={{ emptyText: '今日暂无到期随访' }}
+      data-testid="my-follow-ups"
+    />
+  );
+}
+
+function SectionTitle({ children, total, to }: { children: ReactNode; total?: number; to: string }) {
+  return (
+    <Flex align="center" justify="space-between" style={{ marginBottom: 8 }}>
+      <Typography.Text strong>
+        {children}
+        {total !== undefined && (
+          <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+            {`（${total}）`}
+          </Typography.Text>
+        )}
+      </Typography.Text>
+      <Link to={to}>查看全部</Link>
+    </Flex>
+  );
+}
+
+/**
+ * 我的待办: the signed-in user's own open positive tasks and due follow-ups. Each list is asked for only
+ * when the role has its menu, and a 403 still hides it without a message.
+ */
+function MyTodo({ hasMenu }: { hasMenu: (menu: string) => boolean }) {
+  const showTasks = hasMenu('main:positive/task');
+  const showFollowUps = hasMenu('main:follow-up/task');
+  const tasks = useQuery({
+    queryKey: workbenchKeys.myTasks(),
+    queryFn: ({ signal }) => fetchMyPositiveTasks(signal),
+    enabled: showTasks,
+  });
+  const followUps = useQuery({
+    queryKey: workbenchKeys.myFollowUps(),
+    queryFn: ({ signal }) => fetchMyFollowUps(signal),
+    enabled: showFollowUps,
+  });
+  const tasksVisible = showTasks && !forbidden(tasks.error);
+  const followUpsVisible = showFollowUps && !forbidden(followUps.error);
+  if (!tasksVisible && !followUpsVisible) return null;
+  const canOpenRecord = hasMenu('main:phr');
+  const both = tasksVisible && followUpsVisible;
+  return (
+    <Card title="我的待办" data-testid="my-todo">
+      <Row gutter={[24, 16]}>
+        {tasksVisible && (
+          <Col xs={24} xl={both ? 14 : 24}>
+            <SectionTitle total={tasks.data?.total} to="/main/positive/task">
+              我的阳性任务
+            </SectionTitle>
+            <MyTasksTable data={tasks.data} loading={tasks.isFetching} canOpenRecord={canOpenRecord} />
+          </Col>
+        )}
+        {followUpsVisible && (
+          <Col xs={24} xl={both ? 10 : 24}>
+            <SectionTitle total={followUps.data?.total} to="/main/follow-up/task">
+              今日到期随访
+            </SectionTitle>
+            <MyFollowUpsTable data={followUps.data} loading={followUps.isFetching} canOpenRecord={canOpenRecord} />
+          </Col>
+        )}
+      </Row>
+    </Card>
+  );
+}
+
+/**
+ * /main/dashboard 工作台: count cards of what needs attention (each opening its list), the high-risk bar
+ * chart, the project Gantt chart and the user's own to-do lists. A card is shown only when the role can
+ * open its list; a company administrator (no /main lists) sees the counts without links.
+ */
+export default function WorkbenchPage() {
+  const navigate = useNavigate();
+  const { menus, session, profile } = useSession();
+  const userType = session?.userType;
+  const isEmployee = userType === USER_TYPES.employee;
+  const isAdmin = userType === USER_TYPES.companyAdmin;
+  const hasMenu = (menu: string) => menus?.includes(menu) ?? false;
+  const summary = useQuery({ queryKey: workbenchKeys.summary(), queryFn: ({ signal }) => fetchSummary(signal) });
+
+  const cards = COUNT_CARDS.filter((c) => (hasMenu(c.menu) || isAdmin) && !(isEmployee && c.notForEmployee));
+
+  return (
+    <Flex vertical gap={16} data-testid="workbench">
+      <Greeting name={profile?.name || session?.username || ''} userType={userType} />
+      {cards.length > 0 && (
+        <Row gutter={[16, 16]}>
+          {cards.map((c) => (
+            // Five cards share one row on a wide screen; fewer keep a card's size instead of stretching.
+            <Col key={c.key} xs={24} sm={12} lg={8} xl={cards.length >= 5 ? { flex: '1 1 0' } : { span: 6 }}>
+              <CountCard
+                dataKey={c.key}
+                icon={c.icon}
+                color={c.color}
+                title={c.title}
+                value={summary.data ? summary.data[c.key] : summary.isError ? '--' : 0}
+                loading={summary.isPending}
+                onClick={hasMenu(c.menu) ? () => navigate(c.to) : undefined}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={11}>
+          <HighRiskBarChart />
+        </Col>
+        <Col xs={24} xl={13}>
+          <ProjectGantt />
+        </Col>
+      </Row>
+      <MyTodo hasMenu={hasMenu} />
+    </Flex>
+  );
+}
