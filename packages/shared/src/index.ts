@@ -1,3 +1,4 @@
+export * from './dashboard';
 export * from './medical/id-card';
 export * from './medical/indicators';
 export * from './permissions';
@@ -8,4 +9,3 @@ export * from './routes';
 export * from './rules';
 export * from './schemas/auth';
 export * from './units/demo-units';
-export * from './dashboard';
