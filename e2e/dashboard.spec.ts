@@ -87,3 +87,20 @@ test('the workbench shows its count cards, the high-risk chart and the Gantt cha
   await expect(page).toHaveURL(/main\/positive\/new$/);
   expect(errors).toEqual([]);
 });
+
+test('statistics pages show their tables from the demo data and export them', async ({ page }) => {
+  await signIn(page, 'admin');
+  for (const [path, header] of [
+    ['/peis/company/statistics/yufenzu', '血压异常1级'],
+    ['/peis/company/statistics/manbing', '高血压患病率(%)'],
+    ['/peis/company/statistics/dabing', '大病人数'],
+  ] as const) {
+    await page.goto(path);
+    const table = page.getByTestId('statistics-table').first();
+    await expect(table).toContainText(header);
+    await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
+  }
+  const download = page.waitForEvent('download');
+  await page.getByTestId('statistics-export').first().click();
+  expect((await download).suggestedFilename()).toBe('大病统计_2025.xlsx');
+});

@@ -16,6 +16,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { followUpRoutes } from './modules/followup/routes';
 import { phrRoutes } from './modules/phr/routes';
 import { positiveRoutes } from './modules/positive/routes';
+import { statisticsRoutes } from './modules/statistics/routes';
 import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { registerAuth } from './plugins/auth';
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await positiveRoutes(api, ctx);
     await followUpRoutes(api, ctx);
     await dashboardRoutes(api, ctx);
+    await statisticsRoutes(api, ctx);
     await uploadRoutes(api, ctx);
   });
 

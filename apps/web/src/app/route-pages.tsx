@@ -24,6 +24,9 @@ const PAGES: Record<string, RoutePage> = {
   ...PHR_PAGES,
   ...WORK_PAGES,
   ...DASHBOARD_PAGES,
+  'company/statistics/yufenzu': lazy(() => import('../features/statistics/statistics-page')),
+  'company/statistics/manbing': lazy(() => import('../features/statistics/statistics-page')),
+  'company/statistics/dabing': lazy(() => import('../features/statistics/statistics-page')),
 };
 
 /** The generic list page of a registered resource (resource-ui/), loaded on first visit to any of them. */
