@@ -138,13 +138,16 @@ interface LatestRow {
 /** Recomputes the grouping tags of person-years ('employeeId:year') from each year's latest check. */
 export async function refreshTags(q: Queryable, personYears: string[]): Promise<number> {
   if (!personYears.length) return 0;
+  // The employee ids let both queries use the indexes on employee_id; the exact pairs then narrow to the years.
+  const employeeIds = [...new Set(personYears.map((py) => Number(py.split(':')[0])))];
   const { rows } = await q.query<LatestRow>(
     `SELECT DISTINCT ON (c.employee_id, c.year) c.employee_id, c.year, c.id AS check_id, c."values", e.sex, r.record
        FROM health_checks c JOIN employees e ON e.id = c.employee_id
        LEFT JOIN health_records r ON r.employee_id = c.employee_id
-      WHERE (c.employee_id::text || ':' || c.year::text) = ANY($1) AND c.deleted_at IS NULL
+      WHERE c.employee_id = ANY($2::bigint[]) AND (c.employee_id::text || ':' || c.year::text) = ANY($1)
+        AND c.deleted_at IS NULL
       ORDER BY c.employee_id, c.year, c.check_date DESC, c.id DESC`,
-    [personYears],
+    [personYears, employeeIds],
   );
   const params: unknown[] = [];
   for (const row of rows) {
@@ -182,9 +185,9 @@ export async function refreshTags(q: Queryable, personYears: string[]): Promise<
   }
   // A person-year whose checks were all deleted keeps no tags.
   await q.query(
-    `DELETE FROM person_tags t WHERE (t.employee_id::text || ':' || t.year::text) = ANY($1)
+    `DELETE FROM person_tags t WHERE t.employee_id = ANY($2::bigint[]) AND (t.employee_id::text || ':' || t.year::text) = ANY($1)
         AND NOT EXISTS (SELECT 1 FROM health_checks c WHERE c.employee_id = t.employee_id AND c.year = t.year AND c.deleted_at IS NULL)`,
-    [personYears],
+    [personYears, employeeIds],
   );
   return rows.length;
 }
