@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { pageQuery } from '../../lib/paging';
 import { employeeScopeSql, unitInScope, unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
@@ -34,15 +35,6 @@ import {
 } from './resource-hooks';
 
 const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
-const pageQuery = {
-  page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数无效' })
-    .int('每页条数无效')
-    .min(1, '每页条数无效')
-    .max(500, '每页最多500条')
-    .default(20),
-};
 const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
 
 export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {

@@ -9,6 +9,7 @@ import type { AppContext } from '../../app';
 import { attachment, streamXlsx } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { paged } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { can, currentUser, type SessionUser } from '../../plugins/auth';
@@ -296,17 +297,13 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
       const user = currentUser(req);
       const params: unknown[] = [];
       const where = listWhere(user, req.query, params);
-      const { rows: count } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${LIST_FROM} WHERE ${where}`,
+      const { total, records } = await paged<ListRow>(
+        db,
+        { select: LIST_SELECT, from: LIST_FROM, where, order: 'c.check_date DESC, c.id DESC' },
         params,
+        req.query,
       );
-      params.push(req.query.pageSize, (req.query.page - 1) * req.query.pageSize);
-      const { rows } = await db.query<ListRow>(
-        `SELECT ${LIST_SELECT} FROM ${LIST_FROM} WHERE ${where}
-          ORDER BY c.check_date DESC, c.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { code: 200, data: { total: count[0].n, records: rows.map(listRecord) } };
+      return { code: 200, data: { total, records: records.map(listRecord) } };
     },
   );
 

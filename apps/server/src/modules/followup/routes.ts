@@ -6,14 +6,11 @@ import type { AppContext } from '../../app';
 import type { Queryable } from '../../db/client';
 import { todayInChina } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { pageQuery } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 
-const page = {
-  page: z.coerce.number({ error: '页码无效' }).int().min(1, '页码无效').default(1),
-  pageSize: z.coerce.number({ error: '每页条数无效' }).int().min(1).max(500, '每页最多500条').default(20),
-};
 const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
 const dateString = z.string({ error: '请选择日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
 const method = z.number({ error: '请选择随访方式' }).int().min(1, '请选择随访方式').max(4, '请选择随访方式');
@@ -66,7 +63,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
         tags,
         summary: '随访计划',
         querystring: z.object({
-          ...page,
+          ...pageQuery,
           status: z.coerce.number().int().min(1).max(2).optional(),
           method: z.coerce.number().int().min(1).max(4).optional(),
           due: z.enum(['true', 'false']).optional(),
@@ -276,7 +273,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
         tags,
         summary: '随访记录',
         querystring: z.object({
-          ...page,
+          ...pageQuery,
           planId: z.coerce.number().int().optional(),
           employeeId: z.coerce.number().int().optional(),
           name: z.string().max(30).optional(),
@@ -324,7 +321,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
         tags: ['健康服务包'],
         summary: '健康服务包签约',
         querystring: z.object({
-          ...page,
+          ...pageQuery,
           year: z.coerce.number().int().min(2000).max(2100).default(2025),
           status: z.coerce.number().int().min(0).max(2).optional(),
           level: z.coerce.number().int().min(1).max(3).optional(),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app';
 import { attachment, streamXlsx } from '../../crud/xlsx';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { paged, pageQuery } from '../../lib/paging';
 import { employeeScopeSql, unitInScope, unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { can, currentUser, type SessionUser } from '../../plugins/auth';
@@ -12,12 +13,8 @@ import { zodIssues } from '../../plugins/errors';
 import { emptySections, saveRecord } from './service';
 
 const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
-const page = {
-  page: z.coerce.number({ error: '页码无效' }).int().min(1, '页码无效').default(1),
-  pageSize: z.coerce.number({ error: '每页条数无效' }).int().min(1).max(500, '每页最多500条').default(20),
-};
 const listFilters = z.object({
-  ...page,
+  ...pageQuery,
   unitId: z.coerce.number().int().positive().optional(),
   name: z.string().max(30).optional(),
   idCard: z.string().max(18).optional(),
@@ -112,17 +109,13 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
       const user = currentUser(req);
       const params: unknown[] = [];
       const where = listWhere(user, req.query, params);
-      const { rows: count } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${LIST_FROM} WHERE ${where}`,
+      const { total, records } = await paged<ListRow>(
+        db,
+        { select: LIST_SELECT, from: LIST_FROM, where, order: 'u.sort_order, e.id' },
         params,
+        req.query,
       );
-      params.push(req.query.pageSize, (req.query.page - 1) * req.query.pageSize);
-      const { rows } = await db.query<ListRow>(
-        `SELECT ${LIST_SELECT} FROM ${LIST_FROM} WHERE ${where}
-        ORDER BY u.sort_order, e.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { code: 200, data: { total: count[0].n, records: rows.map(listRecord) } };
+      return { code: 200, data: { total, records: records.map(listRecord) } };
     },
   );
 
@@ -214,23 +207,20 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
       schema: {
         tags,
         summary: '某单位未完成的档案',
-        querystring: z.object({ ...page, unitId: z.coerce.number().int().positive() }),
+        querystring: z.object({ ...pageQuery, unitId: z.coerce.number().int().positive() }),
       },
     },
     async (req) => {
       const user = currentUser(req);
       const params: unknown[] = [req.query.unitId];
       const where = `e.unit_id = $1 AND ${listWhere(user, { complete: 'false' }, params)}`;
-      const { rows: count } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${LIST_FROM} WHERE ${where}`,
+      const { total, records } = await paged<ListRow>(
+        db,
+        { select: LIST_SELECT, from: LIST_FROM, where, order: 'e.id' },
         params,
+        req.query,
       );
-      params.push(req.query.pageSize, (req.query.page - 1) * req.query.pageSize);
-      const { rows } = await db.query<ListRow>(
-        `SELECT ${LIST_SELECT} FROM ${LIST_FROM} WHERE ${where} ORDER BY e.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { code: 200, data: { total: count[0].n, records: rows.map(listRecord) } };
+      return { code: 200, data: { total, records: records.map(listRecord) } };
     },
   );
 
@@ -241,7 +231,7 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
       schema: {
         tags,
         summary: '档案转移记录',
-        querystring: z.object({ ...page, name: z.string().max(30).optional() }),
+        querystring: z.object({ ...pageQuery, name: z.string().max(30).optional() }),
       },
     },
     async (req) => {

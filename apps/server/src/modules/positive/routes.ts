@@ -17,15 +17,12 @@ import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import type { Queryable } from '../../db/client';
 import { todayInChina } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { paged, pageQuery } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 import { EvaluationJobs } from './jobs';
 
-const page = {
-  page: z.coerce.number({ error: '页码无效' }).int().min(1, '页码无效').default(1),
-  pageSize: z.coerce.number({ error: '每页条数无效' }).int().min(1).max(500, '每页最多500条').default(20),
-};
 const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
 const dateString = z.string({ error: '请选择日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
 const ids = z
@@ -68,25 +65,6 @@ function personFilters(user: SessionUser, f: { unitId?: number; name?: string },
     where.push(`${col}.name ILIKE $${params.length}`);
   }
   return where;
-}
-
-async function paged<T>(
-  q: Queryable,
-  select: string,
-  from: string,
-  where: string[],
-  order: string,
-  params: unknown[],
-  p: { page: number; pageSize: number },
-) {
-  const cond = where.join(' AND ');
-  const { rows: count } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${cond}`, params);
-  const all = [...params, p.pageSize, (p.page - 1) * p.pageSize];
-  const { rows } = await q.query<T>(
-    `SELECT ${select} FROM ${from} WHERE ${cond} ORDER BY ${order} LIMIT $${all.length - 1} OFFSET $${all.length}`,
-    all,
-  );
-  return { total: count[0].n, records: rows };
 }
 
 export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -209,7 +187,7 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
 
   // ---- Findings (新增阳性): confirm into a task, or dismiss.
   const findingFilters = z.object({
-    ...page,
+    ...pageQuery,
     status: z.coerce.number().int().min(0).max(2).optional(),
     year: z.coerce.number().int().optional(),
     ruleId: z.coerce.number().int().optional(),
@@ -241,14 +219,16 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
       if (f.employeeId) add('f.employee_id = ?', f.employeeId);
       const data = await paged<{ idCard: string; birthday: string }>(
         db,
-        `f.id, f.employee_id AS "employeeId", e.name, e.sex, to_char(e.birthday, 'YYYY-MM-DD') AS birthday, e.id_card AS "idCard",
+        {
+          select: `f.id, f.employee_id AS "employeeId", e.name, e.sex, to_char(e.birthday, 'YYYY-MM-DD') AS birthday, e.id_card AS "idCard",
          u.short_name AS "unitName", to_char(c.check_date, 'YYYY-MM-DD') AS "checkDate", f.year, pr.names AS "ruleName",
          pr.library_name AS "libraryName", pr.judge, f.level, f.matched, f.status, f.note,
          to_char(f.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"`,
-        `positive_findings f JOIN employees e ON e.id = f.employee_id JOIN units u ON u.id = e.unit_id
+          from: `positive_findings f JOIN employees e ON e.id = f.employee_id JOIN units u ON u.id = e.unit_id
          JOIN health_checks c ON c.id = f.check_id JOIN positive_rules pr ON pr.id = f.rule_id`,
-        where,
-        'f.level DESC, f.id DESC',
+          where,
+          order: 'f.level DESC, f.id DESC',
+        },
         params,
         f,
       );
@@ -386,7 +366,7 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
         tags: ['阳性管理'],
         summary: '阳性任务',
         querystring: z.object({
-          ...page,
+          ...pageQuery,
           status: z.coerce.number().int().min(1).max(4).optional(),
           assigneeId: z.coerce.number().int().optional(),
           mine: z.enum(['true', 'false']).optional(),
@@ -411,7 +391,12 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
       if (f.mine === 'true') add('t.assignee_id = ?', user.id);
       if (f.employeeId) add('t.employee_id = ?', f.employeeId);
       if (f.overdue === 'true') where.push('t.status IN (1, 2) AND t.due_date < current_date');
-      const data = await paged(db, TASK_SELECT, TASK_FROM, where, 't.status, t.due_date, t.id', params, f);
+      const data = await paged(
+        db,
+        { select: TASK_SELECT, from: TASK_FROM, where, order: 't.status, t.due_date, t.id' },
+        params,
+        f,
+      );
       return { code: 200, data };
     },
   );
@@ -530,7 +515,7 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
         tags: ['阳性管理'],
         summary: '处理记录',
         querystring: z.object({
-          ...page,
+          ...pageQuery,
           action: z.string().max(20).optional(),
           taskId: z.coerce.number().int().optional(),
           employeeId: z.coerce.number().int().optional(),
@@ -552,13 +537,15 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
       if (f.employeeId) add('l.employee_id = ?', f.employeeId);
       const data = await paged(
         db,
-        `l.id, l.task_id AS "taskId", l.finding_id AS "findingId", l.employee_id AS "employeeId", e.name, u.short_name AS "unitName",
+        {
+          select: `l.id, l.task_id AS "taskId", l.finding_id AS "findingId", l.employee_id AS "employeeId", e.name, u.short_name AS "unitName",
          pr.names AS "ruleName", l.action, l.note, c.name AS "createdBy",
          to_char(l.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"`,
-        `positive_logs l JOIN employees e ON e.id = l.employee_id JOIN units u ON u.id = e.unit_id
+          from: `positive_logs l JOIN employees e ON e.id = l.employee_id JOIN units u ON u.id = e.unit_id
          JOIN positive_findings f ON f.id = l.finding_id JOIN positive_rules pr ON pr.id = f.rule_id LEFT JOIN users c ON c.id = l.created_by`,
-        where,
-        'l.id DESC',
+          where,
+          order: 'l.id DESC',
+        },
         params,
         f,
       );

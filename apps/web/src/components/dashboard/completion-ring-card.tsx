@@ -21,7 +21,7 @@ export interface CompletionRingCardProps {
 }
 
 /** The to-do part of the ring (and its legend dot). */
-const TODO_COLOR = '#dfe4ec';
+const PENDING_COLOR = '#dfe4ec';
 
 /** data-key of the health-package card (it has no wanchengdu key). */
 export const HEALTH_PACKAGE_KEY = 'healthPackage';
@@ -77,10 +77,10 @@ export function CompletionRingCard({ title, indicatorKey, filter, year, color }:
           emphasis: { scale: true, scaleSize: 4 },
           itemStyle: { borderColor: token.colorBgContainer, borderWidth: empty ? 0 : 2 },
           data: empty
-            ? [{ name: '暂无', value: 1, itemStyle: { color: TODO_COLOR } }]
+            ? [{ name: '暂无', value: 1, itemStyle: { color: PENDING_COLOR } }]
             : [
                 { name: '已完成', value: done, itemStyle: { color: main } },
-                { name: '待完成', value: todo, itemStyle: { color: TODO_COLOR } },
+                { name: '待完成', value: todo, itemStyle: { color: PENDING_COLOR } },
               ],
         },
       ],
@@ -145,7 +145,7 @@ export function CompletionRingCard({ title, indicatorKey, filter, year, color }:
             已完成 <Typography.Text strong>{done}</Typography.Text>
           </span>
           <span>
-            <Dot color={TODO_COLOR} />
+            <Dot color={PENDING_COLOR} />
             待完成 <Typography.Text strong>{todo}</Typography.Text>
           </span>
         </Flex>

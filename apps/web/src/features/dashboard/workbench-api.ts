@@ -41,7 +41,7 @@ export interface Listing<T> {
 }
 
 /** How many of the user's items each list shows. */
-export const TODO_PAGE_SIZE = 10;
+export const MY_ITEMS_PAGE_SIZE = 10;
 
 /** A role without the list's menu gets 403: the card then just leaves that list out, no toast. */
 const QUIET_403: Catalogue = { 403: false };
@@ -65,14 +65,14 @@ export async function fetchMyPositiveTasks(signal?: AbortSignal): Promise<Listin
     [1, 2].map((status) =>
       http.get<{ data: Listing<MyPositiveTask> }>(
         '/positive/task',
-        { mine: true, status, pageSize: TODO_PAGE_SIZE },
+        { mine: true, status, pageSize: MY_ITEMS_PAGE_SIZE },
         { signal, catalogue: QUIET_403 },
       ),
     ),
   );
   const records = [...open.data.records, ...inProgress.data.records]
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id)
-    .slice(0, TODO_PAGE_SIZE);
+    .slice(0, MY_ITEMS_PAGE_SIZE);
   return { total: open.data.total + inProgress.data.total, records };
 }
 
@@ -80,7 +80,7 @@ export async function fetchMyPositiveTasks(signal?: AbortSignal): Promise<Listin
 export async function fetchMyFollowUps(signal?: AbortSignal): Promise<Listing<MyFollowUp>> {
   const answer = await http.get<{ data: Listing<MyFollowUp> }>(
     '/follow-up/task',
-    { due: true, mine: true, pageSize: TODO_PAGE_SIZE },
+    { due: true, mine: true, pageSize: MY_ITEMS_PAGE_SIZE },
     { signal, catalogue: QUIET_403 },
   );
   return answer.data;
