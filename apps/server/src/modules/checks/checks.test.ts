@@ -334,7 +334,9 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
       ['身份证号', '体检日期', '高压', '低压'],
       [people.g.idCard, '2026-05-06', 150, 92],
     ];
-    const first = (await upload('/api/phr/check/import', await sheet(rows))).json().data;
+    const firstRes = await upload('/api/phr/check/import', await sheet(rows));
+    expect(firstRes.statusCode, firstRes.body).toBe(200);
+    const first = firstRes.json().data;
     expect(first).toMatchObject({ total: 1, created: 0, unknownHeaders: ['高压', '低压'] });
     expect(first.refused).toEqual([{ row: 2, column: '', value: '', reason: '至少填写一项指标' }]);
 

@@ -86,18 +86,29 @@ export async function evaluateChecks(
       WHERE c.id = ANY($1) AND c.deleted_at IS NULL`,
     [checkIds],
   );
-  const params: unknown[] = [];
+  // Column arrays for one INSERT … SELECT FROM unnest(…): far fewer bound parameters than multi-row VALUES.
+  const cols = {
+    employee: [] as number[],
+    check: [] as number[],
+    rule: [] as number[],
+    year: [] as number[],
+    level: [] as number[],
+    matched: [] as string[],
+  };
   const matchedPairs: string[] = [];
-  let n = 0;
   for (const c of checks) {
     const person = { sex: c.sex, age: ageAt(c.birthday, c.check_date) };
     for (const rule of rules) {
       if (!ruleMatches(rule, person, c.values)) continue;
       const matched: Record<string, number> = {};
       for (const code of expressionVariables(rule.tree).keys()) matched[code] = c.values[code];
-      params.push(c.employee_id, c.id, rule.id, c.year, rule.levels, JSON.stringify(matched));
+      cols.employee.push(Number(c.employee_id));
+      cols.check.push(Number(c.id));
+      cols.rule.push(rule.id);
+      cols.year.push(c.year);
+      cols.level.push(rule.levels);
+      cols.matched.push(JSON.stringify(matched));
       matchedPairs.push(`${c.id}:${rule.id}`);
-      n++;
     }
   }
   // Unconfirmed findings of these checks (and rules) that the current rules no longer produce.
@@ -107,17 +118,16 @@ export async function evaluateChecks(
         AND NOT ((check_id::text || ':' || rule_id::text) = ANY($2)) ${ruleFilter}`,
     opts.ruleIds ? [checkIds, matchedPairs, opts.ruleIds] : [checkIds, matchedPairs],
   );
-  let inserted = 0;
-  const COLS = 6;
-  for (let i = 0; i < n; i += 1000) {
-    const rows = Math.min(1000, n - i);
-    const r = await q.query(
-      `INSERT INTO positive_findings (employee_id, check_id, rule_id, year, level, matched)
-       VALUES ${placeholders(rows, COLS, { 6: '::jsonb' })} ON CONFLICT (check_id, rule_id) DO NOTHING`,
-      params.slice(i * COLS, (i + rows) * COLS),
-    );
-    inserted += r.rowCount;
-  }
+  const inserted = cols.check.length
+    ? (
+        await q.query(
+          `INSERT INTO positive_findings (employee_id, check_id, rule_id, year, level, matched)
+           SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::smallint[], $5::smallint[], $6::jsonb[])
+           ON CONFLICT (check_id, rule_id) DO NOTHING`,
+          [cols.employee, cols.check, cols.rule, cols.year, cols.level, cols.matched],
+        )
+      ).rowCount
+    : 0;
   const tags = await refreshTags(q, [...new Set(checks.map((c) => `${c.employee_id}:${c.year}`))]);
   return { findings: inserted, tags };
 }
