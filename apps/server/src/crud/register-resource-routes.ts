@@ -9,7 +9,7 @@ import { badRequest, forbidden } from '../lib/errors';
 import { writeAudit } from '../plugins/audit';
 import { can, currentUser } from '../plugins/auth';
 import { CrudRepository, type ResourceHooks, type Row } from './crud-repository';
-import { attachment, exportXlsx, importXlsx, templateXlsx } from './xlsx';
+import { attachment, exportXlsx, importXlsx, templateXlsx, XLSX_CONTENT_TYPE } from './xlsx';
 
 const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
 const listQuery = z
@@ -27,7 +27,6 @@ const listQuery = z
   })
   .catchall(z.string());
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
 /**
@@ -80,7 +79,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
         repo.filterWhere(currentUser(req), { filters, deleted }, []);
         await db.tx((q) => writeAudit(q, req, { action: 'export', resource: def.name, after: { filters } }));
         return reply
-          .header('content-type', XLSX)
+          .header('content-type', XLSX_CONTENT_TYPE)
           .header('content-disposition', attachment(`${def.label}_${today()}.xlsx`))
           .send(exportXlsx(db, repo, currentUser(req), filters, deleted));
       },
@@ -93,7 +92,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
       { config: { permission: p.import }, schema: { tags, summary: `${def.label}导入模板` } },
       async (_req, reply) =>
         reply
-          .header('content-type', XLSX)
+          .header('content-type', XLSX_CONTENT_TYPE)
           .header('content-disposition', attachment(`${def.label}导入模板.xlsx`))
           .send(await templateXlsx(def)),
     );

@@ -19,6 +19,9 @@ import { isListField } from './sql-fields';
 export const sheetFields = (def: ResourceDef) =>
   valueFields(def).filter(([, f]) => !f.hideInExport && f.kind !== 'hidden');
 
+/** Content type of every .xlsx download. */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** Content-Disposition for a download with a Chinese file name (RFC 5987). */
 export const attachment = (fileName: string) =>
   `attachment; filename="${encodeURIComponent(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;

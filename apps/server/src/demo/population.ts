@@ -1,5 +1,6 @@
 import { bmi, INDICATORS, idCardCheckChar } from '@peis/shared';
 import type { Queryable } from '../db/client';
+import { placeholders } from '../lib/sql';
 import { chineseName } from './names';
 
 /**
@@ -457,16 +458,6 @@ interface Campaign {
 }
 
 // ---------------------------------------------------------------------------------------------------
-
-export function placeholders(rows: number, cols: number, casts: Record<number, string> = {}): string {
-  const out: string[] = [];
-  for (let r = 0; r < rows; r++) {
-    const cells: string[] = [];
-    for (let c = 1; c <= cols; c++) cells.push(`$${r * cols + c}${casts[c] ?? ''}`);
-    out.push(`(${cells.join(',')})`);
-  }
-  return out.join(',');
-}
 
 /**
  * Inserts `employees` demo employees into the units of the table (every unit but the root) and their

@@ -1,7 +1,8 @@
 import { ageOn, bmi, idCardInfo, missingSections, type PhrRecord } from '@peis/shared';
 import type { Queryable } from '../db/client';
+import { placeholders } from '../lib/sql';
 import { emptySections } from '../modules/phr/service';
-import { placeholders, Random } from './population';
+import { Random } from './population';
 
 const BATCH = 400;
 

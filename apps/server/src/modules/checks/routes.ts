@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
-import { attachment, streamXlsx } from '../../crud/xlsx';
+import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { paged } from '../../lib/paging';
@@ -25,7 +25,6 @@ import {
   validateValues,
 } from './indicators';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Largest .xlsx an import reads (about a million rows of checks). */
 const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
@@ -339,7 +338,7 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
         });
       });
       return reply
-        .header('content-type', XLSX)
+        .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachment(`体检数据_${new Date().toISOString().slice(0, 10)}.xlsx`))
         .send(stream);
     },
@@ -398,7 +397,7 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
         note: '同一员工同一体检日期为一条记录：重复导入不会新增，数值不同则更新。表头也可用指标名称或指标代码。',
       });
       return reply
-        .header('content-type', XLSX)
+        .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachment('体检数据导入模板.xlsx'))
         .send(Buffer.from(await wb.xlsx.writeBuffer()));
     },
@@ -537,7 +536,7 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
       ws.getRow(1).font = { bold: true };
       for (const x of req.body.refused) ws.addRow({ ...x, row: x.row || '', value: String(x.value) });
       return reply
-        .header('content-type', XLSX)
+        .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachment('导入问题报告.xlsx'))
         .send(Buffer.from(await wb.xlsx.writeBuffer()));
     },

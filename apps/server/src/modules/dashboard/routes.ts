@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
-import { attachment, streamXlsx } from '../../crud/xlsx';
+import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { employeeScopeSql, unitScopeSql } from '../../lib/scope';
@@ -311,7 +311,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         }));
       });
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachment(`员工健康指标_${def.mingcheng}_${def.id}_${req.query.year}.xlsx`))
         .send(stream);
     },

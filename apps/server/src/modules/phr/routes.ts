@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
-import { attachment, streamXlsx } from '../../crud/xlsx';
+import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { paged, pageQuery } from '../../lib/paging';
 import { employeeScopeSql, unitInScope, unitScopeSql } from '../../lib/scope';
@@ -156,7 +156,7 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
         });
       });
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX_CONTENT_TYPE)
         .header('content-disposition', attachment(`健康档案_${new Date().toISOString().slice(0, 10)}.xlsx`))
         .send(stream);
     },

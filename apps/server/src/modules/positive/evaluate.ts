@@ -7,7 +7,7 @@ import {
   ruleMatches,
 } from '@peis/shared';
 import type { Queryable } from '../../db/client';
-import { placeholders } from '../../demo/population';
+import { placeholders } from '../../lib/sql';
 
 interface RuleRow {
   id: number;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
-import { attachment } from '../../crud/xlsx';
+import { attachment, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { unitScopeSql } from '../../lib/scope';
@@ -54,7 +54,7 @@ async function answer(
   ws.getRow(1).font = { bold: true };
   for (const r of rows) ws.addRow(r);
   return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', attachment(`${title}_${f.year}.xlsx`))
     .send(Buffer.from(await wb.xlsx.writeBuffer()));
 }
