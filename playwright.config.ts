@@ -18,6 +18,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
+    // The app turns antd's motion off for reduced motion: no click lands on a dialog still zooming in.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -30,6 +32,8 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // A step that cannot act fails naming its locator instead of using up the whole test's time.
+    actionTimeout: 15_000,
     trace: 'off',
     screenshot: 'only-on-failure',
   },

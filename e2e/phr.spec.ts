@@ -1,3 +1,4 @@
+import { idCardCheckChar, maskIdCard } from '@peis/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { collectPageErrors, signIn } from './helpers';
 
@@ -13,10 +14,21 @@ async function selectByTyping(page: Page, field: Locator, ...options: string[]) 
 
 const tab = (dialog: Locator, name: string) => dialog.getByRole('tab', { name });
 
+/** A valid ID number born 1990-03-07 with a random sequence, so a repeated run does not meet its own record. */
+function freshIdCard(): string {
+  const first17 = `11010519900307${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
+}
+
 test('adds a whole record through 添加/修改基础信息, edits it, and finds it in the list and the detail page', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
+  const idCard = freshIdCard();
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/phr/form')) posts.push(r.url());
+  });
   await signIn(page, 'staff');
   await page.goto('/peis/main/phr');
   await expect(page.getByTestId('phr-list')).toBeVisible();
@@ -44,10 +56,13 @@ test('adds a whole record through 添加/修改基础信息, edits it, and finds
     .last()
     .getByTitle('第一采油厂第一作业区')
     .click();
+  await expect(dialog.locator('.ant-form-item', { hasText: '单位' }).first()).toContainText('第一采油厂第一作业区');
   await name.fill('端到端测试');
-  await dialog.getByTestId('phr-field-idcard').fill('110105199003070017');
+  await dialog.getByTestId('phr-field-idcard').fill(idCard);
   await expect(dialog.getByLabel('出生日期')).toHaveValue('1990-03-07');
   await dialog.getByTestId('phr-field-mobile').fill('13912345678');
+  // Enter in a field does not send the record: only 提 交 does (counted below).
+  await page.keyboard.press('Enter');
 
   // 健康信息: data, past history with rows and the other-illness text, other section conditionals.
   await tab(dialog, '健康信息').click();
@@ -95,8 +110,8 @@ test('adds a whole record through 添加/修改基础信息, edits it, and finds
   // The list finds it, masked.
   await page.getByTestId('phr-search-name').fill('端到端测试');
   await page.getByTestId('phr-search-submit').click();
-  const row = page.getByTestId('phr-table').locator('tr', { hasText: '端到端测试' });
-  await expect(row).toContainText('1101**********0017');
+  const row = page.getByTestId('phr-table').locator('tr', { hasText: maskIdCard(idCard) });
+  await expect(row).toContainText('端到端测试');
 
   // The detail page shows what was saved; an edit refreshes the viewer.
   await row.getByTestId('phr-row-view').click();
@@ -115,6 +130,7 @@ test('adds a whole record through 添加/修改基础信息, edits it, and finds
   await expect(edit).toBeHidden();
   await viewer.getByRole('tab', { name: '健康信息' }).click();
   await expect(viewer).toContainText('24.2');
+  expect(posts).toHaveLength(2);
   expect(errors).toEqual([]);
 });
 

@@ -361,6 +361,11 @@ function PhrEditForm({ formId, saving, employeeId, detail, unitId, setSaving, on
       onFinishFailed={({ errorFields }) => onInvalid(errorFields.map((f) => ({ name: f.name as Path })))}
       scrollToFirstError={false}
       onValuesChange={onValuesChange}
+      // A long four-tab record is sent with 提 交 only: Enter in a field (confirming a typed date, say) must not
+      // submit it half-filled.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+      }}
       data-testid="phr-form"
     >
       {unplaced.length > 0 ? (
