@@ -303,7 +303,7 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
             'SELECT user_type FROM users WHERE id = $1 AND deleted_at IS NULL AND enabled',
             [toUserId],
           );
-          if (!rows[0] || rows[0].user_type !== 2) {
+          if (rows[0]?.user_type !== 2) {
             throw badRequest('责任人须为启用中的健康管理人员', [
               { path: 'toUserId', message: '责任人须为启用中的健康管理人员' },
             ]);
