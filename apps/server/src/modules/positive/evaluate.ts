@@ -7,7 +7,6 @@ import {
   ruleMatches,
 } from '@peis/shared';
 import type { Queryable } from '../../db/client';
-import { placeholders } from '../../lib/sql';
 
 interface RuleRow {
   id: number;
@@ -95,7 +94,6 @@ export async function evaluateChecks(
     level: [] as number[],
     matched: [] as string[],
   };
-  const matchedPairs: string[] = [];
   for (const c of checks) {
     const person = { sex: c.sex, age: ageAt(c.birthday, c.check_date) };
     for (const rule of rules) {
@@ -108,15 +106,16 @@ export async function evaluateChecks(
       cols.year.push(c.year);
       cols.level.push(rule.levels);
       cols.matched.push(JSON.stringify(matched));
-      matchedPairs.push(`${c.id}:${rule.id}`);
     }
   }
-  // Unconfirmed findings of these checks (and rules) that the current rules no longer produce.
-  const ruleFilter = opts.ruleIds ? 'AND rule_id = ANY($3)' : '';
+  // Unconfirmed findings of these checks (and rules) that the current rules no longer produce. The matches
+  // go in as two arrays joined by (check, rule): an anti-join, not a text comparison per row and match.
+  const ruleFilter = opts.ruleIds ? 'AND f.rule_id = ANY($4)' : '';
   await q.query(
-    `DELETE FROM positive_findings WHERE status = 0 AND check_id = ANY($1)
-        AND NOT ((check_id::text || ':' || rule_id::text) = ANY($2)) ${ruleFilter}`,
-    opts.ruleIds ? [checkIds, matchedPairs, opts.ruleIds] : [checkIds, matchedPairs],
+    `DELETE FROM positive_findings f WHERE f.status = 0 AND f.check_id = ANY($1) ${ruleFilter}
+        AND NOT EXISTS (SELECT 1 FROM unnest($2::bigint[], $3::bigint[]) AS m(check_id, rule_id)
+                         WHERE m.check_id = f.check_id AND m.rule_id = f.rule_id)`,
+    opts.ruleIds ? [checkIds, cols.check, cols.rule, opts.ruleIds] : [checkIds, cols.check, cols.rule],
   );
   const inserted = cols.check.length
     ? (
@@ -148,18 +147,33 @@ interface LatestRow {
 /** Recomputes the grouping tags of person-years ('employeeId:year') from each year's latest check. */
 export async function refreshTags(q: Queryable, personYears: string[]): Promise<number> {
   if (!personYears.length) return 0;
-  // The employee ids let both queries use the indexes on employee_id; the exact pairs then narrow to the years.
-  const employeeIds = [...new Set(personYears.map((py) => Number(py.split(':')[0])))];
-  const { rows } = await q.query<LatestRow>(
+  // Employee ids and years narrow the read through the (employee_id, check_date) index; the exact pairs
+  // are then kept here (a join on an unnested pair list plans worse on PGlite).
+  const pairs = personYears.map((py) => py.split(':').map(Number));
+  const wanted = new Set(personYears);
+  const pairParams = [pairs.map((p) => p[0]), pairs.map((p) => p[1])];
+  const { rows: latest } = await q.query<LatestRow>(
     `SELECT DISTINCT ON (c.employee_id, c.year) c.employee_id, c.year, c.id AS check_id, c."values", e.sex, r.record
        FROM health_checks c JOIN employees e ON e.id = c.employee_id
        LEFT JOIN health_records r ON r.employee_id = c.employee_id
-      WHERE c.employee_id = ANY($2::bigint[]) AND (c.employee_id::text || ':' || c.year::text) = ANY($1)
-        AND c.deleted_at IS NULL
+      WHERE c.employee_id = ANY($1::bigint[]) AND c.year = ANY($2::smallint[]) AND c.deleted_at IS NULL
       ORDER BY c.employee_id, c.year, c.check_date DESC, c.id DESC`,
-    [personYears, employeeIds],
+    [[...new Set(pairParams[0])], [...new Set(pairParams[1])]],
   );
-  const params: unknown[] = [];
+  const rows = latest.filter((r) => wanted.has(`${r.employee_id}:${r.year}`));
+  const tags = {
+    employee: [] as number[],
+    year: [] as number[],
+    check: [] as number[],
+    risk: [] as string[],
+    bp: [] as number[],
+    lipid: [] as number[],
+    glucose: [] as number[],
+    ua: [] as number[],
+    weight: [] as number[],
+    // Disease tags ('高血压:2') hold no comma: one string per row, split back into text[] in SQL.
+    diseases: [] as string[],
+  };
   for (const row of rows) {
     const rec = row.record;
     const family = Object.values(rec?.familyHistory ?? {}).flatMap((m) => m?.value ?? []);
@@ -168,36 +182,48 @@ export async function refreshTags(q: Queryable, personYears: string[]): Promise<
       smoker: rec?.lifeInfo?.smoke === 3,
       familyRisk: family.some((c) => FAMILY_RISK.has(Number(c))),
     });
-    params.push(
-      row.employee_id,
-      row.year,
-      row.check_id,
-      t.risk,
-      t.levels.bp,
-      t.levels.lipid,
-      t.levels.glucose,
-      t.levels.ua,
-      t.levels.weight,
-      t.diseases,
-    );
+    tags.employee.push(Number(row.employee_id));
+    tags.year.push(row.year);
+    tags.check.push(Number(row.check_id));
+    tags.risk.push(t.risk);
+    tags.bp.push(t.levels.bp);
+    tags.lipid.push(t.levels.lipid);
+    tags.glucose.push(t.levels.glucose);
+    tags.ua.push(t.levels.ua);
+    tags.weight.push(t.levels.weight);
+    tags.diseases.push(t.diseases.join(','));
   }
-  const COLS = 10;
-  for (let i = 0; i < rows.length; i += 1000) {
-    const n = Math.min(1000, rows.length - i);
+  if (rows.length) {
     await q.query(
       `INSERT INTO person_tags (employee_id, year, check_id, risk_level, bp, lipid, glucose, ua, weight, diseases)
-       VALUES ${placeholders(n, COLS, { 10: '::text[]' })}
+       SELECT k.employee_id, k.year, k.check_id, k.risk, k.bp, k.lipid, k.glucose, k.ua, k.weight,
+              string_to_array(k.diseases, ',')
+         FROM unnest($1::bigint[], $2::smallint[], $3::bigint[], $4::text[], $5::smallint[], $6::smallint[],
+                     $7::smallint[], $8::smallint[], $9::smallint[], $10::text[])
+              AS k(employee_id, year, check_id, risk, bp, lipid, glucose, ua, weight, diseases)
        ON CONFLICT (employee_id, year) DO UPDATE SET check_id = EXCLUDED.check_id, risk_level = EXCLUDED.risk_level,
          bp = EXCLUDED.bp, lipid = EXCLUDED.lipid, glucose = EXCLUDED.glucose, ua = EXCLUDED.ua,
          weight = EXCLUDED.weight, diseases = EXCLUDED.diseases, updated_at = now()`,
-      params.slice(i * COLS, (i + n) * COLS),
+      [
+        tags.employee,
+        tags.year,
+        tags.check,
+        tags.risk,
+        tags.bp,
+        tags.lipid,
+        tags.glucose,
+        tags.ua,
+        tags.weight,
+        tags.diseases,
+      ],
     );
   }
   // A person-year whose checks were all deleted keeps no tags.
   await q.query(
-    `DELETE FROM person_tags t WHERE t.employee_id = ANY($2::bigint[]) AND (t.employee_id::text || ':' || t.year::text) = ANY($1)
+    `DELETE FROM person_tags t USING unnest($1::bigint[], $2::smallint[]) AS k(employee_id, year)
+      WHERE t.employee_id = k.employee_id AND t.year = k.year
         AND NOT EXISTS (SELECT 1 FROM health_checks c WHERE c.employee_id = t.employee_id AND c.year = t.year AND c.deleted_at IS NULL)`,
-    [personYears, employeeIds],
+    pairParams,
   );
   return rows.length;
 }
