@@ -1,6 +1,6 @@
 import { idCardCheckChar, maskIdCard } from '@peis/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectPageErrors, signIn } from './helpers';
+import { collectPageErrors, signIn, storedToken } from './helpers';
 
 /** Chooses options of an antd Select by typing (its option list is virtualised). */
 async function selectByTyping(page: Page, field: Locator, ...options: string[]) {
@@ -144,6 +144,34 @@ test('the detail page draws trend charts from the demo checks', async ({ page })
   expect(await charts.count()).toBeGreaterThanOrEqual(3);
   await expect(charts.first().locator('canvas')).toHaveCount(1);
   await expect(page.getByTestId('phr-checks-table')).toContainText('收缩压');
+});
+
+test('the detail page shows the person’s grouping by year, findings, and the task once a finding is confirmed', async ({
+  page,
+}) => {
+  await signIn(page, 'staff');
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  const found = (await (await page.request.get('/api/positive/new?year=2025&page=1&pageSize=1', { headers })).json()).data
+    .records[0];
+  const users = (await (await page.request.get('/api/user/assignees?pageSize=500', { headers })).json()).data.records;
+  const confirmed = await page.request.post('/api/positive/new/confirm', {
+    headers,
+    data: { ids: [found.id], assigneeId: users[0].id, dueDate: '2099-12-31', note: '端到端' },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  await page.goto(`/peis/main/phr/detail/${found.employeeId}`);
+  const work = page.getByTestId('phr-detail-work');
+  await expect(work.getByTestId('phr-work-tags')).toContainText(String(found.year));
+  const finding = work
+    .getByTestId('phr-work-findings')
+    .locator('tr', { hasText: found.checkDate })
+    .filter({ hasText: found.ruleName });
+  await expect(finding).toContainText('已确认');
+  const task = work.getByTestId('phr-work-tasks').locator('tr', { hasText: '2099-12-31' });
+  await expect(task).toContainText(found.ruleName);
+  await expect(task).toContainText('待处理');
+  await expect(task).toContainText(users[0].name);
 });
 
 test('progress lists units and opens a unit’s incomplete records', async ({ page }) => {

@@ -144,3 +144,50 @@ export function formatTime(value: string | null | undefined): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/** GET /phr/{id}/work: what the product did with this person's checks. */
+export interface PhrWork {
+  tags: {
+    year: number;
+    riskLevel: string;
+    bp: number;
+    lipid: number;
+    glucose: number;
+    ua: number;
+    weight: number;
+    diseases: string[];
+  }[];
+  findings: {
+    id: number;
+    year: number;
+    checkDate: string;
+    ruleName: string;
+    libraryName: string;
+    level: number;
+    matched: Record<string, number | null>;
+    status: number;
+  }[];
+  tasks: {
+    id: number;
+    ruleName: string;
+    assigneeName: string | null;
+    dueDate: string;
+    status: number;
+    overdue: boolean;
+  }[];
+  followUps: {
+    id: number;
+    title: string;
+    method: number;
+    frequencyDays: number;
+    nextDate: string;
+    status: number;
+    records: number;
+  }[];
+  contracts: { id: number; year: number; level: number; status: number }[];
+}
+
+export async function fetchPhrWork(id: number, signal?: AbortSignal): Promise<PhrWork> {
+  const answer = await http.get<{ data: PhrWork }>(`/phr/${id}/work`, undefined, { signal });
+  return answer.data;
+}

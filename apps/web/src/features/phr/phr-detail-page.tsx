@@ -18,6 +18,7 @@ import {
 import { formatTime } from './phr-api';
 import { PhrChecksSection } from './phr-checks-section';
 import { PhrVersionsSection } from './phr-versions-section';
+import { PhrWorkSection } from './phr-work-section';
 import './phr-print.css';
 
 function Header({ detail, onPrint }: { detail: PhrDetail; onPrint: () => void }) {
@@ -92,7 +93,8 @@ function Header({ detail, onPrint }: { detail: PhrDetail; onPrint: () => void })
 
 /**
  * /main/phr/detail/:id — one person on one page: header, the record (viewer, editable with phr:edit),
- * health checks by year with trend charts, and the record's versions. Prints cleanly (打印).
+ * health checks by year with trend charts, the management of it (grouping by year, findings, tasks,
+ * follow-ups, service packages) and the record's versions. Prints cleanly (打印).
  */
 export default function PhrDetailPage(_: { route?: RouteDef }) {
   const params = useParams();
@@ -149,6 +151,9 @@ export default function PhrDetailPage(_: { route?: RouteDef }) {
       </Card>
       <Card title="体检记录" className="phr-page-break" data-testid="phr-detail-checks">
         <PhrChecksSection employeeId={id} sex={sex} />
+      </Card>
+      <Card title="健康管理" className="phr-page-break" data-testid="phr-detail-work">
+        <PhrWorkSection employeeId={id} />
       </Card>
       <Card title="版本记录" className="phr-page-break" data-testid="phr-detail-versions">
         <PhrVersionsSection employeeId={id} />
