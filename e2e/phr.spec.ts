@@ -151,8 +151,8 @@ test('the detail page shows the person’s grouping by year, findings, and the t
 }) => {
   await signIn(page, 'staff');
   const headers = { authorization: `Bearer ${await storedToken(page)}` };
-  const found = (await (await page.request.get('/api/positive/new?year=2025&page=1&pageSize=1', { headers })).json()).data
-    .records[0];
+  const found = (await (await page.request.get('/api/positive/new?year=2025&page=1&pageSize=1', { headers })).json())
+    .data.records[0];
   const users = (await (await page.request.get('/api/user/assignees?pageSize=500', { headers })).json()).data.records;
   const confirmed = await page.request.post('/api/positive/new/confirm', {
     headers,

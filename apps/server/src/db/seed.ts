@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { seedPopulation } from '../demo/population';
 import { seedHealthRecords } from '../demo/records';
 import { hashPassword } from '../modules/auth/service';
+import { refreshRollups } from '../modules/dashboard/rollups';
 import { evaluateAll } from '../modules/positive/evaluate';
 import type { Db, Queryable } from './client';
 import { seedDemoRecords } from './demo-records';
@@ -130,5 +131,7 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
   });
   // Planner statistics for the freshly loaded tables (PGlite has no autovacuum to collect them).
   await db.exec('ANALYZE');
+  // The dashboard's per-unit rollups of the demo data, ready before the first page load.
+  await refreshRollups(db);
   return `new database: demo data loaded (${employees} employees)`;
 }

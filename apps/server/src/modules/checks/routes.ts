@@ -13,6 +13,7 @@ import { paged } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { can, currentUser, type SessionUser } from '../../plugins/auth';
+import { refreshRollups } from '../dashboard/rollups';
 import { evaluateChecks, refreshTags } from '../positive/evaluate';
 import { FIXED_COLUMNS, type ImportTimings, importChecks, MAX_REFUSED } from './import';
 import {
@@ -494,6 +495,8 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
             },
           }),
         );
+        // The dashboard's rollups of the unit-years just written, recomputed now rather than on its next load.
+        void refreshRollups(db).catch((err) => req.log.error({ err }, 'dashboard rollup refresh failed'));
         return { code: 200, msg: '导入完成', data: report };
       } finally {
         await drain(upload);

@@ -1,75 +1,25 @@
-import {
-  ABNORMAL_FACTORS,
-  AGE_BANDS,
-  COMPLETION_INDICATORS,
-  completionRate,
-  DECLINE_ALWAYS_UNITS,
-  DECLINE_ORDER,
-  declineRate,
-  HEALTH_PACKAGE_TITLE,
-  INDICATOR_TABLE_ROWS,
-  maskIdCard,
-  RISK_LEVELS,
-  UNIT_ALIASES,
-} from '@peis/shared';
+import { INDICATOR_TABLE_ROWS, maskIdCard } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
 import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
-import type { Queryable } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
-import { employeeScopeSql, unitScopeSql } from '../../lib/scope';
+import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
-import { currentUser, type SessionUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
+import { rollupDashboard } from './rollups';
+import { unitFilter, unitFilterSql } from './unit-filter';
 
 const year = (fallback: number) =>
   z.coerce.number({ error: '年度无效' }).int('年度无效').min(2000, '年度无效').max(2100, '年度无效').default(fallback);
-/** The shared filter of the dashboard: a unit by name or short name (empty = the account's whole scope), or by id. */
-const filter = {
-  companyName: z.string().max(50).optional(),
-  unitId: z.coerce.number().int().positive().optional(),
-};
-type Filter = { companyName?: string; unitId?: number };
-
-/**
- * WHERE limiting employees `e` to the account's scope and the shared filter's unit subtree.
- * An unknown unit name is a 400, not an empty dashboard that looks like good news.
- */
-async function scopeWhere(q: Queryable, user: SessionUser, f: Filter, params: unknown[]): Promise<string> {
-  const where = [unitScopeSql(user, 'e.unit_id', params)];
-  if (f.companyName || f.unitId) {
-    const { rows } = await q.query<{ path: string }>(
-      'SELECT path FROM units WHERE deleted_at IS NULL AND (id = $1 OR name = $2 OR short_name = $2) ORDER BY id LIMIT 1',
-      [f.unitId ?? 0, f.companyName ?? ''],
-    );
-    if (!rows[0]) throw badRequest('单位不存在');
-    params.push(`${rows[0].path}%`);
-    where.push(`e.unit_id IN (SELECT id FROM units WHERE path LIKE $${params.length})`);
-  }
-  where.push('e.deleted_at IS NULL');
-  return where.join(' AND ');
-}
-
-const indicatorByKey = (key: string) => COMPLETION_INDICATORS.find((i) => i.key === key);
-const indicatorByTitle = (title: string) => COMPLETION_INDICATORS.find((i) => i.title === title || i.key === title);
-
-/**
- * People flagged with an abnormality in a year, with whether their management is done: a completed
- * positive task on a finding of that year whose rule belongs to the indicator's library.
- */
-const flaggedSql = (abnormality: string, yearParam: string, libraryParam: string) => `
-  SELECT t.employee_id, e.unit_id,
-         EXISTS (SELECT 1 FROM positive_tasks pt JOIN positive_findings f ON f.id = pt.finding_id
-                   JOIN positive_rules r ON r.id = f.rule_id
-                  WHERE pt.employee_id = t.employee_id AND pt.status = 3 AND f.year = t.year AND r.library_name = ${libraryParam}) AS done
-    FROM person_tags t JOIN employees e ON e.id = t.employee_id
-   WHERE t.year = ${yearParam} AND t.${abnormality} > 0`;
+const filter = unitFilter;
 
 export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['公司看板'];
   const permission = 'company:dashboard';
+  // Every count comes from the per-unit rollups, refreshed first when a write has marked them.
+  const dashboard = rollupDashboard(db);
 
   r.get(
     '/api/company/dashboard/wanchengdu/:indicator',
@@ -82,19 +32,10 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         querystring: z.object({ ...filter, year: year(2025) }),
       },
     },
-    async (req) => {
-      const ind = indicatorByKey(req.params.indicator);
-      if (!ind) throw notFound('指标不存在');
-      const params: unknown[] = [req.query.year, ind.library];
-      const scope = await scopeWhere(db, currentUser(req), req.query, params);
-      const { rows } = await db.query<{ done: number; todo: number }>(
-        `SELECT count(*) FILTER (WHERE x.done)::int AS done, count(*) FILTER (WHERE NOT x.done)::int AS todo
-           FROM (${flaggedSql(ind.abnormality, '$1', '$2')} AND ${scope}) x`,
-        params,
-      );
-      const { done, todo } = rows[0];
-      return { code: 200, data: { todo, done, rate: completionRate(done, done + todo) } };
-    },
+    async (req) => ({
+      code: 200,
+      data: await dashboard.wanchengdu(db, currentUser(req), { ...req.query, indicator: req.params.indicator }),
+    }),
   );
 
   r.get(
@@ -107,33 +48,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         querystring: z.object({ ...filter, target: z.string({ error: '缺少 target' }).max(20), year: year(2025) }),
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      const params: unknown[] = [req.query.year];
-      if (req.query.target === HEALTH_PACKAGE_TITLE) {
-        const scope = await scopeWhere(db, user, req.query, params);
-        const { rows } = await db.query(
-          `SELECT u.short_name AS "entOrgNameTwo", s.level AS coverage_level, count(*)::int AS total,
-                  count(*) FILTER (WHERE s.status = 2)::int AS "status2Total"
-             FROM service_contracts s JOIN employees e ON e.id = s.employee_id JOIN units u ON u.id = e.unit_id
-            WHERE s.year = $1 AND ${scope}
-            GROUP BY u.id, u.short_name, u.sort_order, s.level ORDER BY u.sort_order, u.id, s.level`,
-          params,
-        );
-        return { code: 200, data: rows };
-      }
-      const ind = indicatorByTitle(req.query.target);
-      if (!ind) throw badRequest('target 无效');
-      params.push(ind.library);
-      const scope = await scopeWhere(db, user, req.query, params);
-      const { rows } = await db.query(
-        `SELECT u.short_name AS "entOrgNameTwo", count(*)::int AS total, count(*) FILTER (WHERE x.done)::int AS "status2Total"
-           FROM (${flaggedSql(ind.abnormality, '$1', '$2')} AND ${scope}) x JOIN units u ON u.id = x.unit_id
-          GROUP BY u.id, u.short_name, u.sort_order ORDER BY u.sort_order, u.id`,
-        params,
-      );
-      return { code: 200, data: rows };
-    },
+    async (req) => ({ code: 200, data: await dashboard.jiankangzhibiao(db, currentUser(req), req.query) }),
   );
 
   r.get(
@@ -146,47 +61,9 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         querystring: z.object({ ...filter, target: z.string({ error: '缺少 target' }).max(20) }),
       },
     },
-    async (req) => {
-      const ind = indicatorByTitle(req.query.target);
-      if (!ind) throw badRequest('target 无效');
-      const params: unknown[] = [];
-      const scope = await scopeWhere(db, currentUser(req), req.query, params);
-      const { rows } = await db.query<{ short_name: string; count2024: number; count2025: number }>(
-        `SELECT u.short_name, count(*) FILTER (WHERE t.year = 2024)::int AS count2024, count(*) FILTER (WHERE t.year = 2025)::int AS count2025
-           FROM person_tags t JOIN employees e ON e.id = t.employee_id JOIN units u ON u.id = e.unit_id
-          WHERE t.year IN (2024, 2025) AND t.${ind.abnormality} > 0 AND ${scope}
-          GROUP BY u.short_name`,
-        params,
-      );
-      // Names through the alias table, merged; the four fixed units always present; the fixed order.
-      const byName = new Map<string, { count2024: number; count2025: number }>();
-      for (const row of rows) {
-        const name = UNIT_ALIASES[row.short_name] ?? row.short_name;
-        const cur = byName.get(name) ?? { count2024: 0, count2025: 0 };
-        byName.set(name, { count2024: cur.count2024 + row.count2024, count2025: cur.count2025 + row.count2025 });
-      }
-      // The four fixed units belong to the company-wide view; a unit filter shows only what lies inside it
-      // (and so may be empty: 暂无数据，请稍后访问).
-      if (!req.query.companyName && !req.query.unitId) {
-        for (const name of DECLINE_ALWAYS_UNITS)
-          if (!byName.has(name)) byName.set(name, { count2024: 0, count2025: 0 });
-      }
-      const rank = (n: string) => (DECLINE_ORDER.includes(n) ? DECLINE_ORDER.indexOf(n) : DECLINE_ORDER.length);
-      const data = [...byName.entries()]
-        .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b, 'zh'))
-        .map(([name, c]) => ({
-          name,
-          count2024: c.count2024,
-          count2025: c.count2025,
-          rate: declineRate(c.count2024, c.count2025),
-        }));
-      return { code: 200, data };
-    },
+    async (req) => ({ code: 200, data: await dashboard.zhibiaoxiajianglv(db, currentUser(req), req.query) }),
   );
 
-  /** Age band on the check day (SPEC §9: ≤34, 35–44, ≥45). */
-  const bandSql = `(SELECT CASE WHEN a < 35 THEN 'lte_34' WHEN a < 45 THEN 'gte_35_44' ELSE 'gte_45' END
-                      FROM (SELECT extract(year FROM age(c.check_date, e.birthday))::int AS a) ages)`;
   r.get(
     '/api/company/dashboard/ygjkzb',
     {
@@ -197,42 +74,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         querystring: z.object({ ...filter, year: year(2025) }),
       },
     },
-    async (req) => {
-      const params: unknown[] = [req.query.year];
-      const scope = await scopeWhere(db, currentUser(req), req.query, params);
-      const cols = INDICATOR_TABLE_ROWS.map((row) => `count(*) FILTER (WHERE ${row.sql})::int AS r${row.id}`).join(
-        ', ',
-      );
-      const { rows } = await db.query<Record<string, number> & { band: string; sex: number }>(
-        `SELECT b.band, e.sex, ${cols}
-           FROM health_checks c JOIN employees e ON e.id = c.employee_id, LATERAL ${bandSql} b(band)
-          WHERE c.year = $1 AND c.deleted_at IS NULL AND ${scope}
-          GROUP BY b.band, e.sex`,
-        params,
-      );
-      const data = INDICATOR_TABLE_ROWS.map((def) => {
-        const out: Record<string, string | number> = {
-          id: def.id,
-          leibie: def.leibie,
-          mingcheng: def.mingcheng,
-          biaozhun: def.biaozhun,
-        };
-        let heji = 0;
-        for (const band of AGE_BANDS) {
-          for (const [sex, suffix] of [
-            [1, 'nan'],
-            [2, 'nv'],
-          ] as const) {
-            const n = rows.find((x) => x.band === band.key && x.sex === sex)?.[`r${def.id}`] ?? 0;
-            out[`${band.key}_${suffix}`] = n;
-            heji += n;
-          }
-        }
-        out.heji = heji;
-        return out;
-      });
-      return { code: 200, data };
-    },
+    async (req) => ({ code: 200, data: await dashboard.ygjkzb(db, currentUser(req), req.query) }),
   );
 
   r.get(
@@ -252,7 +94,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
     async (req, reply) => {
       const def = INDICATOR_TABLE_ROWS.find((x) => x.id === req.query.target)!;
       const params: unknown[] = [req.query.year];
-      const scope = await scopeWhere(db, currentUser(req), req.query, params);
+      const scope = `${await unitFilterSql(db, currentUser(req), req.query, params, 'e.unit_id')} AND e.deleted_at IS NULL`;
       await db.tx((q) =>
         writeAudit(q, req, {
           action: 'export',
@@ -323,16 +165,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
       config: { permission },
       schema: { tags, summary: '异常因素分布', querystring: z.object({ ...filter, year: year(2025) }) },
     },
-    async (req) => {
-      const params: unknown[] = [req.query.year];
-      const scope = await scopeWhere(db, currentUser(req), req.query, params);
-      const cols = ABNORMAL_FACTORS.map((f) => `count(*) FILTER (WHERE t.${f.key} > 0)::int AS ${f.key}`).join(', ');
-      const { rows } = await db.query<Record<string, number>>(
-        `SELECT ${cols} FROM person_tags t JOIN employees e ON e.id = t.employee_id WHERE t.year = $1 AND ${scope}`,
-        params,
-      );
-      return { code: 200, data: ABNORMAL_FACTORS.map((f) => ({ name: f.name, value: rows[0][f.key] })) };
-    },
+    async (req) => ({ code: 200, data: await dashboard.fxys(db, currentUser(req), req.query) }),
   );
 
   r.get(
@@ -341,19 +174,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
       config: { permission },
       schema: { tags, summary: '风险人群分布', querystring: z.object({ ...filter, year: year(2025) }) },
     },
-    async (req) => {
-      const params: unknown[] = [req.query.year];
-      const scope = await scopeWhere(db, currentUser(req), req.query, params);
-      const { rows } = await db.query<{ risk_level: string; n: number }>(
-        `SELECT t.risk_level, count(*)::int AS n FROM person_tags t JOIN employees e ON e.id = t.employee_id
-          WHERE t.year = $1 AND ${scope} GROUP BY t.risk_level`,
-        params,
-      );
-      return {
-        code: 200,
-        data: RISK_LEVELS.map((name) => ({ name, value: rows.find((x) => x.risk_level === name)?.n ?? 0 })),
-      };
-    },
+    async (req) => ({ code: 200, data: await dashboard.fxrq(db, currentUser(req), req.query) }),
   );
 
   // Workbench count cards (/main/dashboard): what the signed-in account has to look at today.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client';
+import { refreshRollups } from '../dashboard/rollups';
 import { evaluateAll } from './evaluate';
 
 /**
@@ -65,6 +66,8 @@ export class EvaluationJobs {
         },
       });
       await this.db.query("UPDATE evaluation_jobs SET status = 'done', finished_at = now() WHERE id = $1", [id]);
+      // Warm the dashboard's rollups of what the re-evaluation changed (its next load would do it otherwise).
+      await refreshRollups(this.db);
     } catch (err) {
       this.log.error({ err, job: id }, 'rule re-evaluation failed');
       await this.db.query(
