@@ -98,7 +98,8 @@ export async function seedHealthRecords(q: Queryable, seed = 20250101): Promise<
   for (;;) {
     const { rows } = await q.query<Source>(
       `SELECT e.id, e.name, e.id_card, e.mobile, e.job_no, u.name AS unit_name,
-              (SELECT c."values" FROM health_checks c WHERE c.employee_id = e.id ORDER BY c.check_date DESC LIMIT 1) AS "values"
+              (SELECT c."values" FROM health_checks c WHERE c.employee_id = e.id AND c.deleted_at IS NULL
+                ORDER BY c.check_date DESC LIMIT 1) AS "values"
          FROM employees e JOIN units u ON u.id = e.unit_id
         WHERE e.id > $1 AND e.deleted_at IS NULL ORDER BY e.id LIMIT $2`,
       [lastId, BATCH],
