@@ -52,3 +52,14 @@ export class RssSampler {
     return { overall: this.overall, duringRun: this.sinceReset };
   }
 }
+
+/** Nearest-rank percentile (p in 0–100) of a list of samples; NaN for an empty list. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** Milliseconds with one decimal, for the reports. */
+export const ms1 = (v: number) => Math.round(v * 10) / 10;

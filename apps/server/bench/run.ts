@@ -10,9 +10,12 @@ import type { BenchResult, BenchTarget } from './common';
  *
  *   BENCH_ROWS=20000 npm run bench        smaller run
  *   BENCH_ONLY=check-import npm run bench one benchmark
+ *   BENCH_ONLY=dashboard BENCH_DASHBOARD_EMPLOYEES=5000 npm run bench   dashboard calls and page draw, small
+ *   BENCH_REPEAT=30                       timed calls per dashboard call (after 3 warm-up calls)
  */
 const BENCHES: { name: string; file: string; size: number }[] = [
   { name: 'check-import', file: 'check-import.ts', size: Number(process.env.BENCH_ROWS ?? 100_000) },
+  { name: 'dashboard', file: 'dashboard.ts', size: Number(process.env.BENCH_DASHBOARD_EMPLOYEES ?? 100_000) },
 ];
 
 const targets: BenchTarget[] = [
@@ -56,19 +59,59 @@ for (const bench of BENCHES.filter((b) => !only || b.name === only)) {
   }
 }
 
-console.log('\nbench            database     rows     elapsed    rows/s  findings  peak RSS  ok');
-for (const r of results) {
+/** padEnd by display width: a CJK character takes two columns. */
+const padWide = (s: string, width: number) =>
+  s + ' '.repeat(Math.max(0, width - [...s].reduce((w, ch) => w + (/[\u2e80-\uffef]/.test(ch) ? 2 : 1), 0)));
+
+// Benchmarks with per-call figures (dashboard) get their own table; the others share the throughput one.
+const isCalls = (r: BenchResult) => Array.isArray(r.calls);
+const throughput = results.filter((r) => !isCalls(r));
+if (throughput.length) {
+  console.log('\nbench            database     rows     elapsed    rows/s  findings  peak RSS  ok');
+  for (const r of throughput) {
+    console.log(
+      [
+        r.bench.padEnd(16),
+        r.target.padEnd(11),
+        String(r.rows ?? '').padStart(7),
+        `${(r.elapsedMs / 1000).toFixed(1)} s`.padStart(10),
+        String(r.rowsPerSecond ?? '').padStart(9),
+        String(r.findings ?? '').padStart(9),
+        `${r.peakRssMb} MB`.padStart(9),
+        r.ok ? ' yes' : ' NO',
+      ].join(' '),
+    );
+  }
+}
+for (const r of results.filter(isCalls)) {
+  const page = r.pageDrawMs as { p50: number; max: number } | null;
   console.log(
-    [
-      r.bench.padEnd(16),
-      r.target.padEnd(11),
-      String(r.rows ?? '').padStart(7),
-      `${(r.elapsedMs / 1000).toFixed(1)} s`.padStart(10),
-      String(r.rowsPerSecond ?? '').padStart(9),
-      String(r.findings ?? '').padStart(9),
-      `${r.peakRssMb} MB`.padStart(9),
-      r.ok ? ' yes' : ' NO',
-    ].join(' '),
+    `\n${r.bench} on ${r.target}: ${String(r.employees)} employees, seed ${((r.seedMs as number) / 1000).toFixed(1)} s, ` +
+      `rollups ${String(r.rollupBuildMs)} ms (rebuild ${String(r.rollupRebuildMs)} ms), page draw ${page ? `p50 ${page.p50} ms, max ${page.max} ms` : 'skipped'}, ` +
+      `peak RSS ${r.peakRssMb} MB, ok ${r.ok ? 'yes' : 'NO'}`,
   );
+  console.log(`${'call'.padEnd(30)} ${'database'.padEnd(11)}    p50    p95  raw p50  raw p95  equal`);
+  const ms = (v: number) => v.toFixed(1).padStart(6);
+  for (const c of r.calls as {
+    call: string;
+    p50: number;
+    p95: number;
+    rawP50: number;
+    rawP95: number;
+    equal: boolean;
+  }[]) {
+    console.log(
+      [
+        padWide(c.call, 30),
+        r.target.padEnd(11),
+        ms(c.p50),
+        ms(c.p95),
+        ` ${ms(c.rawP50)}`,
+        ` ${ms(c.rawP95)}`,
+        c.equal ? '  yes' : '  NO',
+      ].join(' '),
+    );
+  }
+  for (const f of (r.failures as string[] | undefined) ?? []) console.log(`  ✗ ${f}`);
 }
 if (failed) process.exitCode = 1;
