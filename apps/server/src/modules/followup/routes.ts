@@ -6,7 +6,7 @@ import type { AppContext } from '../../app';
 import type { Queryable } from '../../db/client';
 import { todayInChina } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { pageQuery } from '../../lib/paging';
+import { paged, pageQuery } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
@@ -276,6 +276,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
           ...pageQuery,
           planId: z.coerce.number().int().optional(),
           employeeId: z.coerce.number().int().optional(),
+          unitId: z.coerce.number().int().positive().optional(),
           name: z.string().max(30).optional(),
           method: z.coerce.number().int().min(1).max(4).optional(),
         }),
@@ -293,22 +294,26 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
       if (f.employeeId) add('r.employee_id = ?', f.employeeId);
       if (f.method) add('r.method = ?', f.method);
       if (f.name) add('e.name ILIKE ?', `%${f.name}%`);
-      const cond = where.join(' AND ');
-      const from = `follow_up_records r JOIN follow_up_plans p ON p.id = r.plan_id JOIN employees e ON e.id = r.employee_id
-        JOIN units u ON u.id = e.unit_id LEFT JOIN users c ON c.id = r.created_by`;
-      const { rows: count } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${from} WHERE ${cond}`,
-        params,
-      );
-      params.push(f.pageSize, (f.page - 1) * f.pageSize);
-      const { rows } = await db.query(
-        `SELECT r.id, r.plan_id AS "planId", p.title, r.employee_id AS "employeeId", e.name, u.short_name AS "unitName",
+      if (f.unitId)
+        add(
+          `e.unit_id IN (SELECT id FROM units WHERE path LIKE (SELECT path FROM units WHERE id = ?) || '%')`,
+          f.unitId,
+        );
+      const data = await paged(
+        db,
+        {
+          select: `r.id, r.plan_id AS "planId", p.title, r.employee_id AS "employeeId", e.name, u.short_name AS "unitName",
                 to_char(r.follow_date, 'YYYY-MM-DD') AS "followDate", r.method, r.outcome, r.note, c.name AS "createdBy",
-                to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
-           FROM ${from} WHERE ${cond} ORDER BY r.follow_date DESC, r.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+                to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"`,
+          from: `follow_up_records r JOIN follow_up_plans p ON p.id = r.plan_id JOIN employees e ON e.id = r.employee_id
+        JOIN units u ON u.id = e.unit_id LEFT JOIN users c ON c.id = r.created_by`,
+          where,
+          order: 'r.follow_date DESC, r.id DESC',
+        },
         params,
+        f,
       );
-      return { code: 200, data: { total: count[0].n, records: rows } };
+      return { code: 200, data };
     },
   );
 

@@ -196,6 +196,21 @@ describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contract
     ).toBe(400);
     const records = (await call('GET', `/api/follow-up/log?planId=${id}`, staff)).json().data.records;
     expect(records.map((r: { followDate: string }) => r.followDate)).toEqual(['2025-12-05', '2025-10-02']);
+    // The unit filter: the person's own unit (and its parent) finds the records, another unit does not.
+    const unitOf = await scalar('SELECT unit_id FROM employees WHERE id = $1', [finding.employeeId]);
+    const parentOf = await scalar(
+      "SELECT coalesce((SELECT p.id FROM units u JOIN units p ON u.path LIKE p.path || '%' AND p.id <> u.id WHERE u.id = $1 ORDER BY length(p.path) DESC LIMIT 1), $1)",
+      [unitOf],
+    );
+    const other = await scalar(
+      "SELECT id FROM units WHERE path NOT LIKE (SELECT path FROM units WHERE id = $1) || '%' ORDER BY id DESC LIMIT 1",
+      [parentOf],
+    );
+    const byUnit = async (unitId: number) =>
+      (await call('GET', `/api/follow-up/log?planId=${id}&unitId=${unitId}`, staff)).json().data.total;
+    expect(await byUnit(unitOf)).toBe(2);
+    expect(await byUnit(parentOf)).toBe(2);
+    expect(await byUnit(other)).toBe(0);
   });
 
   it('generates the year service packages from the risk level mapping, then signs and completes them', async () => {

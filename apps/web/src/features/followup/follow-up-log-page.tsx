@@ -1,15 +1,21 @@
 import { Card, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
+import { CompanyPicker } from '../../components/pickers';
 import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
 import { type FollowUpRecord, followUpKeys, METHODS, methodLabel } from './followup-api';
 
 interface SearchValues {
+  unitId?: number | null;
   name?: string;
   method?: number | null;
 }
 
-const toQuery = (v: SearchValues): Query => ({ name: v.name?.trim(), method: v.method ?? undefined });
+const toQuery = (v: SearchValues): Query => ({
+  unitId: v.unitId ?? undefined,
+  name: v.name?.trim(),
+  method: v.method ?? undefined,
+});
 
 const Clip = ({ text, width }: { text: string | null; width: number }) =>
   text ? (
@@ -40,6 +46,9 @@ export default function FollowUpLogPage() {
   return (
     <Flex vertical gap={16} data-testid="followup-log">
       <SearchCard<SearchValues> form={form} testId="followup-log-search" onSearch={(v) => setFilters(toQuery(v))}>
+        <SearchItem name="unitId" label="单位">
+          <CompanyPicker placeholder="全部单位" />
+        </SearchItem>
         <SearchItem name="name" label="姓名">
           <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
         </SearchItem>
