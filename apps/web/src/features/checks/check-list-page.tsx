@@ -25,7 +25,6 @@ import { phrKeys } from '../../components/phr';
 import { CompanyPicker } from '../../components/pickers';
 import { positiveKeys } from '../positive/positive-api';
 import {
-  emptyText,
   orDash,
   SearchCard,
   SearchItem,
@@ -73,7 +72,7 @@ export default function CheckListPage() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SearchValues>();
   const [filters, setFilters] = useState<Query>({});
-  const { list, rows, pagination } = usePagedList<CheckRow>(checkKeys.list, '/phr/check', filters);
+  const { tableProps } = usePagedList<CheckRow>(checkKeys.list, '/phr/check', filters);
   const [panel, setPanel] = useState<Panel>({ kind: 'form', open: false, row: null });
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -218,17 +217,7 @@ export default function CheckListPage() {
             </Permission>
           </Space>
         </Flex>
-        <Table<CheckRow>
-          rowKey="id"
-          size="middle"
-          data-testid="check-table"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: emptyText(list.isError) }}
-          pagination={pagination}
-        />
+        <Table<CheckRow> {...tableProps} data-testid="check-table" columns={columns} />
       </Card>
       <CheckFormDialog check={panel.row} open={panel.open && panel.kind === 'form'} onClose={close} />
       <CheckDetailDrawer id={panel.row?.id ?? null} open={panel.open && panel.kind === 'view'} onClose={close} />

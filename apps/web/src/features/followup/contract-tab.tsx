@@ -19,15 +19,7 @@ import { useMemo, useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
 import { Permission, usePermission } from '../../components/Permission';
 import { CompanyPicker } from '../../components/pickers';
-import {
-  emptyText,
-  orDash,
-  SearchCard,
-  SearchItem,
-  showFailure,
-  usePagedList,
-  yearOptions,
-} from '../positive/work-common';
+import { orDash, SearchCard, SearchItem, showFailure, usePagedList, yearOptions } from '../positive/work-common';
 import { ContractLevelsDialog } from './contract-levels-dialog';
 import {
   CONTRACT_LEVELS,
@@ -67,7 +59,7 @@ export function ContractTab() {
     }),
     [year, search],
   );
-  const { list, rows, pagination } = usePagedList<Contract>(contractKeys.list, '/contract', filters);
+  const { tableProps } = usePagedList<Contract>(contractKeys.list, '/contract', filters);
   const canEdit = usePermission('followup:edit');
   const refresh = () => queryClient.invalidateQueries({ queryKey: contractKeys.all });
   const onFailure = (e: unknown) => {
@@ -214,17 +206,7 @@ export function ContractTab() {
             </Permission>
           </Space>
         </Flex>
-        <Table<Contract>
-          rowKey="id"
-          size="middle"
-          data-testid="contract-table"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: emptyText(list.isError) }}
-          pagination={pagination}
-        />
+        <Table<Contract> {...tableProps} data-testid="contract-table" columns={columns} />
       </Card>
       <ContractLevelsDialog open={levelsOpen} onClose={() => setLevelsOpen(false)} />
     </Flex>

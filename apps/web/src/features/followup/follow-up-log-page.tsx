@@ -2,7 +2,7 @@ import { Card, Flex, Form, Input, Select, Table, type TableProps, Tag, Typograph
 import { useState } from 'react';
 import type { Query } from '../../app/http';
 import { CompanyPicker } from '../../components/pickers';
-import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
+import { orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
 import { type FollowUpRecord, followUpKeys, METHODS, methodLabel } from './followup-api';
 
 interface SearchValues {
@@ -42,7 +42,7 @@ const columns: TableProps<FollowUpRecord>['columns'] = [
 export default function FollowUpLogPage() {
   const [form] = Form.useForm<SearchValues>();
   const [filters, setFilters] = useState<Query>({});
-  const { list, rows, pagination } = usePagedList<FollowUpRecord>(followUpKeys.logs, '/follow-up/log', filters);
+  const { tableProps } = usePagedList<FollowUpRecord>(followUpKeys.logs, '/follow-up/log', filters);
   return (
     <Flex vertical gap={16} data-testid="followup-log">
       <SearchCard<SearchValues> form={form} testId="followup-log-search" onSearch={(v) => setFilters(toQuery(v))}>
@@ -60,17 +60,7 @@ export default function FollowUpLogPage() {
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           随访记录
         </Typography.Title>
-        <Table<FollowUpRecord>
-          rowKey="id"
-          size="middle"
-          data-testid="followup-log-table"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: emptyText(list.isError) }}
-          pagination={pagination}
-        />
+        <Table<FollowUpRecord> {...tableProps} data-testid="followup-log-table" columns={columns} />
       </Card>
     </Flex>
   );

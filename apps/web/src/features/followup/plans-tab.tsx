@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import { Permission, usePermission } from '../../components/Permission';
 import '../positive/work.css';
-import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
+import { orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
 import { type FollowUpPlan, followUpKeys, METHODS, methodLabel, PLAN_STATUS } from './followup-api';
 import { PlanFormDialog } from './plan-form-dialog';
 import { PlanLogsDrawer } from './plan-logs-drawer';
@@ -34,7 +34,7 @@ export function PlansTab() {
     }),
     [search, due, mine],
   );
-  const { list, rows, pagination } = usePagedList<FollowUpPlan>(followUpKeys.plans, '/follow-up/task', filters);
+  const { tableProps } = usePagedList<FollowUpPlan>(followUpKeys.plans, '/follow-up/task', filters);
   const [panel, setPanel] = useState<Panel>({ kind: 'edit', open: false, plan: null });
   const canRecord = usePermission('followup:add');
   const canEdit = usePermission('followup:edit');
@@ -153,15 +153,9 @@ export function PlansTab() {
           </Permission>
         </Flex>
         <Table<FollowUpPlan>
-          rowKey="id"
-          size="middle"
+          {...tableProps}
           data-testid="followup-table"
           columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: emptyText(list.isError) }}
-          pagination={pagination}
           rowClassName={(r) => (r.due ? 'work-row-due' : '')}
         />
       </Card>

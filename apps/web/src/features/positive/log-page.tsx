@@ -4,7 +4,7 @@ import type { Query } from '../../app/http';
 import { CompanyPicker } from '../../components/pickers';
 import { LOG_ACTIONS, type PositiveLog, positiveKeys } from './positive-api';
 import { LogActionTag } from './positive-tags';
-import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from './work-common';
+import { orDash, SearchCard, SearchItem, usePagedList } from './work-common';
 
 interface SearchValues {
   action?: string | null;
@@ -44,7 +44,7 @@ const columns: TableProps<PositiveLog>['columns'] = [
 export default function PositiveLogPage() {
   const [form] = Form.useForm<SearchValues>();
   const [filters, setFilters] = useState<Query>({});
-  const { list, rows, pagination } = usePagedList<PositiveLog>(positiveKeys.logs, '/positive/log', filters);
+  const { tableProps } = usePagedList<PositiveLog>(positiveKeys.logs, '/positive/log', filters);
   return (
     <Flex vertical gap={16} data-testid="positive-log">
       <SearchCard<SearchValues> form={form} testId="positive-log-search" onSearch={(v) => setFilters(toQuery(v))}>
@@ -62,17 +62,7 @@ export default function PositiveLogPage() {
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           处理记录
         </Typography.Title>
-        <Table<PositiveLog>
-          rowKey="id"
-          size="middle"
-          data-testid="positive-log-table"
-          columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: emptyText(list.isError) }}
-          pagination={pagination}
-        />
+        <Table<PositiveLog> {...tableProps} data-testid="positive-log-table" columns={columns} />
       </Card>
     </Flex>
   );

@@ -8,7 +8,7 @@ import { CompanyPicker } from '../../components/pickers';
 import { ConfirmFindingDialog, DismissFindingDialog, type FindingTarget } from './finding-dialogs';
 import { type Finding, fetchLibraries, positiveKeys } from './positive-api';
 import { FindingStatusTag, LevelTag, MatchedValues } from './positive-tags';
-import { emptyText, orDash, SearchCard, SearchItem, usePagedList, yearOptions } from './work-common';
+import { orDash, SearchCard, SearchItem, usePagedList, yearOptions } from './work-common';
 
 interface Filters {
   status: number;
@@ -44,7 +44,7 @@ type Dialog = { kind: 'confirm' | 'dismiss'; open: boolean; target: FindingTarge
 export default function NewFindingsPage() {
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Query>(() => toQuery(INITIAL));
-  const { list, rows, pagination } = usePagedList<Finding>(positiveKeys.findings, '/positive/new', filters);
+  const { tableProps } = usePagedList<Finding>(positiveKeys.findings, '/positive/new', filters);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'confirm', open: false, target: null });
   const canConfirm = usePermission('positive:confirm');
@@ -181,15 +181,9 @@ export default function NewFindingsPage() {
           ) : null}
         </Flex>
         <Table<Finding>
-          rowKey="id"
-          size="middle"
+          {...tableProps}
           data-testid="positive-new-table"
           columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: emptyText(list.isError) }}
-          pagination={pagination}
           rowSelection={
             pending && canConfirm
               ? {

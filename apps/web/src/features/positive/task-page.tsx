@@ -9,7 +9,7 @@ import { DueDate, LevelTag, MatchedValues, TaskStatusTag } from './positive-tags
 import { TaskAssignDialog, TaskHandleDialog } from './task-dialogs';
 import { TaskLogDrawer } from './task-log-drawer';
 import './work.css';
-import { emptyText, orDash, SearchCard, SearchItem, usePagedList } from './work-common';
+import { orDash, SearchCard, SearchItem, usePagedList } from './work-common';
 
 interface SearchValues {
   unitId?: number | null;
@@ -48,7 +48,7 @@ export default function TaskPage() {
     }),
     [status, mine, overdue, search],
   );
-  const { list, rows, pagination } = usePagedList<PositiveTask>(positiveKeys.tasks, '/positive/task', filters);
+  const { tableProps } = usePagedList<PositiveTask>(positiveKeys.tasks, '/positive/task', filters);
   const [panel, setPanel] = useState<Panel>({ kind: 'handle', open: false, task: null });
   const [plan, setPlan] = useState<{ open: boolean; seed: PlanSeed | null }>({ open: false, seed: null });
   const canHandle = usePermission('positive:handle');
@@ -159,15 +159,9 @@ export default function TaskPage() {
           </Space>
         </Flex>
         <Table<PositiveTask>
-          rowKey="id"
-          size="middle"
+          {...tableProps}
           data-testid="positive-task-table"
           columns={columns}
-          dataSource={rows}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: emptyText(list.isError) }}
-          pagination={pagination}
           rowClassName={(r) => (r.overdue ? 'work-row-alert' : '')}
         />
       </Card>

@@ -1,5 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, type FormInstance, Row, Space, type TablePaginationConfig } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Form,
+  type FormInstance,
+  Row,
+  Space,
+  type TablePaginationConfig,
+  type TableProps,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ApiError, http, type Query } from '../../app/http';
@@ -26,7 +36,8 @@ export function fetchPaged<T>(path: string, query: Query, signal?: AbortSignal):
 
 /**
  * A server-paged list: `key` identifies the list (its query key starts with it, so invalidating the key
- * refreshes every page), `filters` the query parameters besides page and pageSize.
+ * refreshes every page), `filters` the query parameters besides page and pageSize. Spread `tableProps` on
+ * the list's <Table>.
  */
 export function usePagedList<T>(key: readonly unknown[], path: string, filters: Query) {
   const [page, setPage] = useState(1);
@@ -61,7 +72,18 @@ export function usePagedList<T>(key: readonly unknown[], path: string, filters: 
       setPageSize(size);
     },
   };
-  return { list, rows: list.data?.records ?? [], pagination };
+  const rows = list.data?.records ?? [];
+  /** What every paged table of these screens sets alike: row key, loading, failure text, scrolling, paging. */
+  const tableProps = {
+    rowKey: 'id',
+    size: 'middle',
+    dataSource: rows,
+    loading: list.isFetching,
+    scroll: { x: 'max-content' },
+    locale: { emptyText: emptyText(list.isError) },
+    pagination,
+  } satisfies TableProps<T>;
+  return { list, tableProps };
 }
 
 /** Error text for a table whose list failed to load (the toast has already said why). */
