@@ -207,6 +207,27 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
       if (!(f.p95 < limit)) failures.push(`${call.name}: p95 ${f.p95} ms ≥ ${limit} ms`);
     }
 
+    // The statistics pages read the raw tables (no rollups, no target): their figures, for the record.
+    const statistics: { call: string; p50: number; p95: number }[] = [];
+    for (const url of [
+      `/api/company/statistics/yufenzu?year=${YEAR}`,
+      `/api/company/statistics/manbing?year=${YEAR}`,
+      `/api/company/statistics/manbing?year=${YEAR}&by=band`,
+      '/api/company/statistics/dabing',
+    ]) {
+      const samples = await timeIt(async () => {
+        const res = await app.inject({ method: 'GET', url, headers });
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      });
+      const f = {
+        call: url.replace('/api/company/statistics/', 'statistics/'),
+        p50: ms1(percentile(samples, 50)),
+        p95: ms1(percentile(samples, 95)),
+      };
+      statistics.push(f);
+      log(target, `${f.call}: p50 ${f.p50} ms, p95 ${f.p95} ms (raw tables, no target)`);
+    }
+
     let pageDrawMs: { p50: number; max: number; samples: number[] } | null = null;
     if (!existsSync(CHROMIUM)) {
       log(target, `page draw skipped: ${CHROMIUM} is missing`);
@@ -240,6 +261,7 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
       repeat: REPEAT,
       p95TargetMs: limit,
       calls: figures,
+      statistics,
       pageDrawMs,
       failures,
       elapsedMs: Date.now() - started,
