@@ -146,3 +146,27 @@ test('avatar upload messages of SPEC §5, and the audit log shows a change', asy
   await expect(page.getByTestId('oplog-table')).toContainText('admin');
   await expect(page.getByTestId('oplog-table')).toContainText(/新增|恢复|删除/);
 });
+
+test('个人设置: a new picture and name show in the header once saved', async ({ page }) => {
+  await signIn(page, 'expert');
+  await page.goto('/peis/main/settings/user');
+  const form = page.getByTestId('profile-form');
+  await expect(form).toBeVisible();
+  await expect(page.getByTestId('header-avatar').locator('img')).toHaveCount(0);
+  // A 1×1 PNG.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await form.getByTestId('avatar-uploader').locator('input[type=file]').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  await expect(form.getByTestId('avatar-uploader').locator('.ant-upload-list-item')).toHaveCount(1);
+  await form.getByTestId('profile-name').fill('专家测试名');
+  await form.getByTestId('profile-save').click();
+  await expect(page.locator('.ant-message')).toContainText('保存成功');
+  await expect(page.getByTestId('header-user-name')).toHaveText('专家测试名');
+  await expect(page.getByTestId('header-avatar').locator('img')).toHaveAttribute('src', /\/api\/files\/\d+\?token=/);
+});

@@ -105,6 +105,7 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
       unitName: null,
       unitPath: null,
       employeeId: null,
+      avatar: null,
     };
     // The plant (a unit right under the company) with the most employees in its subtree, for the filtered call.
     const { rows: plants } = await db.query<{ short_name: string; n: number }>(

@@ -22,6 +22,8 @@ export interface SessionUser {
   unitPath: string | null;
   /** Regular staff: the only employee whose data the account reaches. */
   employeeId: number | null;
+  /** The account's own picture (an upload url). */
+  avatar: string | null;
 }
 
 declare module 'fastify' {
@@ -61,6 +63,7 @@ interface SessionRow {
   unit_name: string | null;
   unit_path: string | null;
   employee_id: number | null;
+  avatar: string | null;
 }
 
 /** Finds the live session of a bearer token, or throws 401. Expired sessions are revoked on the way. */
@@ -70,7 +73,7 @@ export async function resolveSession(db: Db, config: Config, authorization: stri
   const { rows } = await db.query<SessionRow>(
     `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, u.id AS user_id, u.username, u.name, u.user_type,
             u.openid, u.enabled, r.name AS role_name, r.menus, r.buttons, u.unit_id, un.short_name AS unit_name,
-            un.path AS unit_path, u.employee_id
+            un.path AS unit_path, u.employee_id, u.avatar
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
        JOIN roles r ON r.id = u.role_id
@@ -103,6 +106,7 @@ export async function resolveSession(db: Db, config: Config, authorization: stri
     unitName: row.unit_name,
     unitPath: row.unit_path,
     employeeId: row.employee_id == null ? null : Number(row.employee_id),
+    avatar: row.avatar ?? null,
   };
 }
 

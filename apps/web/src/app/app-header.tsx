@@ -3,6 +3,7 @@ import { USER_TYPE_LABELS, type UserType } from '@peis/shared';
 import { Avatar, Button, Flex, Layout, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { fileSrc } from '../components/uploaders/upload-request';
 import { useHomeUrl } from '../components/use-home-url';
 import { BrandMark } from './brand-mark';
 import { useSession } from './use-session';
@@ -67,7 +68,15 @@ export function AppHeader({ onToggleMenu, menuCollapsed, narrow = false, extra }
       {extra}
       <Flex align="center" gap={narrow ? 4 : 12} style={{ marginInlineStart: 'auto', minWidth: 0 }}>
         <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-          {!narrow && <Avatar size="small" icon={<UserOutlined />} style={{ background: token.colorPrimary }} />}
+          {!narrow && (
+            <Avatar
+              size="small"
+              src={fileSrc(profile?.avatar)}
+              icon={<UserOutlined />}
+              style={{ background: token.colorPrimary }}
+              data-testid="header-avatar"
+            />
+          )}
           <Typography.Text data-testid="header-user-name" ellipsis style={{ maxWidth: narrow ? 72 : 160 }}>
             {name}
           </Typography.Text>

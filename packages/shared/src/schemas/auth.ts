@@ -38,6 +38,8 @@ export const meResponseSchema = z.object({
   btnPermissions: z.array(z.string()),
   unitScope: unitScopeSchema,
   employeeId: z.number().int().nullable(),
+  /** The account's own picture (an upload url), shown in the header; null when none. */
+  avatar: z.string().nullable(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

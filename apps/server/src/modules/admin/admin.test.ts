@@ -261,7 +261,18 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
     });
     expect(res.statusCode).toBe(200);
     expect((await call('GET', '/api/profile', employee)).json().data.phone).toBe('13700000000');
-    const bad = await call('PUT', '/api/profile', employee, { name: me.name, phone: '123', version: me.version + 1 });
+    expect((await call('GET', '/api/me', employee)).json().avatar).toBeNull();
+    // The header shows the picture the profile saved, from /api/me.
+    const picture = '/api/files/1';
+    const withPicture = await call('PUT', '/api/profile', employee, {
+      name: me.name,
+      phone: '13700000000',
+      avatar: picture,
+      version: me.version + 1,
+    });
+    expect(withPicture.statusCode, withPicture.body).toBe(200);
+    expect((await call('GET', '/api/me', employee)).json().avatar).toBe(picture);
+    const bad = await call('PUT', '/api/profile', employee, { name: me.name, phone: '123', version: me.version + 2 });
     expect(bad.json().errors[0]).toEqual({ path: 'phone', message: '手机号码格式不正确' });
   });
 });

@@ -46,6 +46,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
         btnPermissions: u.buttons,
         unitScope: u.unitId === null ? null : { unitId: u.unitId, unitName: u.unitName ?? '' },
         employeeId: u.employeeId,
+        avatar: u.avatar,
       };
     },
   );
