@@ -217,13 +217,14 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
         await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: '大病统计' }));
       const params: unknown[] = [];
       const where = await scope(db, currentUser(req), f, params);
-      const has = (code: number) =>
-        `EXISTS (SELECT 1 FROM jsonb_array_elements(r.record->'pastHistory'->'illness'->'list') i WHERE (i->>'illnessName')::int = ${code})`;
+      // Each record's illness codes unpacked once, then every column tests the array.
       const { rows } = await db.query<Record<string, unknown>>(
         `SELECT u.short_name AS "unitName", count(*)::int AS employees,
-                count(*) FILTER (WHERE ${MAJOR.map(has).join(' OR ')})::int AS total,
-                ${MAJOR.map((c) => `count(*) FILTER (WHERE ${has(c)})::int AS c${c}`).join(', ')}
+                count(*) FILTER (WHERE ill.codes && ARRAY[${MAJOR.join(', ')}])::int AS total,
+                ${MAJOR.map((c) => `count(*) FILTER (WHERE ${c} = ANY(ill.codes))::int AS c${c}`).join(', ')}
            FROM employees e JOIN units u ON u.id = e.unit_id JOIN health_records r ON r.employee_id = e.id
+           LEFT JOIN LATERAL (SELECT array_agg((i->>'illnessName')::int) AS codes
+                                FROM jsonb_array_elements(r.record->'pastHistory'->'illness'->'list') i) ill ON TRUE
           WHERE ${where} GROUP BY u.id, u.short_name, u.sort_order ORDER BY u.sort_order, u.id`,
         params,
       );

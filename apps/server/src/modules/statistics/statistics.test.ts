@@ -5,7 +5,8 @@ import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness'
 describe.each(TEST_DATABASES)('statistics pages on $name', (target) => {
   let t: TestApp;
   let admin: string;
-  const scalar = async (sql: string) => Number(Object.values((await t.db.query(sql)).rows[0])[0]);
+  const scalar = async (sql: string, params: unknown[] = []) =>
+    Number(Object.values((await t.db.query(sql, params)).rows[0])[0]);
   const get = async (url: string) => {
     const res = await t.app.inject({ url, headers: t.auth(admin) });
     expect(res.statusCode, res.body).toBe(200);
@@ -58,6 +59,20 @@ describe.each(TEST_DATABASES)('statistics pages on $name', (target) => {
          WHERE (i->>'illnessName')::int IN (3, 5, 12, 14))`,
     );
     expect(rows.reduce((s: number, r: { total: number }) => s + r.total, 0)).toBe(expected);
+    for (const code of [3, 5, 12, 14]) {
+      const perCode = await scalar(
+        `SELECT count(*) FROM health_records r WHERE EXISTS (SELECT 1 FROM jsonb_array_elements(r.record->'pastHistory'->'illness'->'list') i
+           WHERE (i->>'illnessName')::int = $1)`,
+        [code],
+      );
+      expect(
+        rows.reduce((s: number, r: Record<string, number>) => s + r[`c${code}`], 0),
+        `c${code}`,
+      ).toBe(perCode);
+    }
+    expect(rows.reduce((s: number, r: { employees: number }) => s + r.employees, 0)).toBe(
+      await scalar('SELECT count(*) FROM health_records'),
+    );
   });
 
   it('exports each table to .xlsx and keeps to the unit filter and permissions', async () => {
