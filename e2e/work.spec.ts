@@ -71,8 +71,16 @@ test('confirms a new finding and works its task through to 已完成 with a log 
   await page.getByTestId('positive-confirm-ok').click();
   await expect(page.locator('.ant-message')).toContainText('已确认1条');
 
+  // The demo holds this person's earlier tasks too: find theirs by name, then the newest (highest id).
   await page.goto('/peis/main/positive/task');
-  const task = page.getByTestId('positive-task-table').locator('tr.ant-table-row', { hasText: person }).first();
+  await page.getByTestId('positive-task-search').getByLabel('姓名').fill(person);
+  await page.getByTestId('positive-task-search-submit').click();
+  const theirs = page.getByTestId('positive-task-table').locator('tr.ant-table-row', { hasText: person });
+  await expect(theirs.first()).toBeVisible();
+  await expect(page.getByTestId('positive-task-table').locator('tr.ant-table-row').first()).toContainText(person);
+  const ids = await theirs.evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-row-key'))));
+  const task = page.getByTestId('positive-task-table').locator(`tr[data-row-key="${Math.max(...ids)}"]`);
+  await expect(task).toContainText('待处理');
   await task.getByTestId('task-handle').click();
   await page.getByTestId('task-action').getByText('电话沟通').click();
   await page.getByTestId('task-action-note').fill('电话告知复查');

@@ -3,6 +3,7 @@ import { DEFAULT_ROLES, DEMO_COMPANY, type UnitSeed } from '@peis/shared';
 import type { Config } from '../config';
 import { seedPopulation } from '../demo/population';
 import { seedHealthRecords } from '../demo/records';
+import { seedDemoWork } from '../demo/work';
 import { hashPassword } from '../modules/auth/service';
 import { refreshRollups } from '../modules/dashboard/rollups';
 import { evaluateAll } from '../modules/positive/evaluate';
@@ -128,6 +129,8 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
         employeeId,
       });
     }
+    // What the health centre did with those findings, so the work lists and the dashboard have history.
+    await seedDemoWork(q);
   });
   // Planner statistics for the freshly loaded tables (PGlite has no autovacuum to collect them).
   await db.exec('ANALYZE');

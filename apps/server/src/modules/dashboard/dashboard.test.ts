@@ -255,7 +255,19 @@ describe('workbench summary', () => {
           `SELECT count(*) FROM person_tags t JOIN employees e ON e.id = t.employee_id WHERE t.year = 2025 AND t.risk_level IN ('慢病', '重病')`,
         ),
       );
-      expect(data).toMatchObject({ tasksDue: 0, myTasks: 0, followUpsToday: 0 });
+      // The demo's open tasks (seeded work history): due within a week, and those assigned to this account.
+      expect(data.tasksDue).toBe(
+        await inScope(
+          'SELECT count(*) FROM positive_tasks t JOIN employees e ON e.id = t.employee_id WHERE t.status IN (1, 2) AND t.due_date < current_date + 7',
+        ),
+      );
+      const mine = await inScope(
+        `SELECT count(*) FROM positive_tasks t JOIN employees e ON e.id = t.employee_id
+          WHERE t.status IN (1, 2) AND t.assignee_id = (SELECT id FROM users WHERE username = 'staff')`,
+      );
+      expect(mine).toBeGreaterThan(0);
+      expect(data.myTasks).toBe(mine);
+      expect(data.followUpsToday).toBe(0);
       const employee = await t.login('employee');
       expect(
         (await t.app.inject({ url: '/api/main/dashboard/summary', headers: t.auth(employee) })).json().data.records,

@@ -10,6 +10,7 @@ import { paged, pageQuery } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
+import { generateContracts } from './contracts';
 
 const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
 const dateString = z.string({ error: '请选择日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
@@ -419,23 +420,15 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
     async (req) => {
       const user = currentUser(req);
       const created = await db.tx(async (q) => {
-        const { rows: m } = await q.query<{ value: Record<string, number> }>(
-          "SELECT value FROM app_settings WHERE key = 'contract.levelByRisk'",
-        );
-        const params: unknown[] = [req.body.year, JSON.stringify(m[0]?.value ?? {})];
-        const res = await q.query(
-          `INSERT INTO service_contracts (employee_id, year, level)
-           SELECT t.employee_id, t.year, coalesce(($2::jsonb ->> t.risk_level)::int, 1) FROM person_tags t
-            WHERE t.year = $1 AND ${employeeScopeSql(user, 't.employee_id', params)}
-           ON CONFLICT (employee_id, year) DO NOTHING`,
-          params,
+        const made = await generateContracts(q, req.body.year, (params) =>
+          employeeScopeSql(user, 't.employee_id', params),
         );
         await writeAudit(q, req, {
           action: 'create',
           resource: 'contract',
-          after: { year: req.body.year, created: res.rowCount },
+          after: { year: req.body.year, created: made },
         });
-        return res.rowCount;
+        return made;
       });
       return { code: 200, msg: `已生成${created}份服务包`, data: { created } };
     },

@@ -57,6 +57,45 @@ describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contract
     expect(await scalar('SELECT count(*) FROM person_tags WHERE year = 2025')).toBe(people);
   });
 
+  it('holds a demo work history written as the console writes it', async () => {
+    expect(await scalar('SELECT count(*) FROM positive_findings WHERE status = 1')).toBe(
+      await scalar('SELECT count(*) FROM positive_tasks'),
+    );
+    const missing = (sql: string) => scalar(sql);
+    expect(
+      await missing(
+        "SELECT count(*) FROM positive_tasks t WHERE NOT EXISTS (SELECT 1 FROM positive_logs l WHERE l.task_id = t.id AND l.action = 'confirm')",
+      ),
+    ).toBe(0);
+    expect(
+      await missing(
+        "SELECT count(*) FROM positive_tasks t WHERE t.status = 3 AND (t.completed_at IS NULL OR NOT EXISTS (SELECT 1 FROM positive_logs l WHERE l.task_id = t.id AND l.action = 'close'))",
+      ),
+    ).toBe(0);
+    expect(
+      await missing(
+        "SELECT count(*) FROM positive_findings f WHERE f.status = 2 AND NOT EXISTS (SELECT 1 FROM positive_logs l WHERE l.finding_id = f.id AND l.action = 'dismiss')",
+      ),
+    ).toBe(0);
+    // Each person's tasks go to the health staff of their plant, or to the company-wide expert elsewhere.
+    expect(
+      await missing(
+        `SELECT count(*) FROM positive_tasks t JOIN employees e ON e.id = t.employee_id JOIN units u ON u.id = e.unit_id
+          WHERE t.assignee_id <> (SELECT id FROM users WHERE username =
+                  CASE WHEN u.path LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%' THEN 'staff' ELSE 'expert' END)`,
+      ),
+    ).toBe(0);
+    const doneShare = async (year: number) =>
+      (await scalar(
+        `SELECT count(*) FROM positive_tasks t JOIN positive_findings f ON f.id = t.finding_id WHERE f.year = ${year} AND t.status = 3`,
+      )) / Math.max(1, await scalar(`SELECT count(*) FROM positive_findings WHERE year = ${year}`));
+    expect(await doneShare(2023)).toBeGreaterThan(await doneShare(2025));
+    const contracts = await t.db.query<{ status: number }>(
+      'SELECT DISTINCT status FROM service_contracts WHERE year = 2025 ORDER BY status',
+    );
+    expect(contracts.rows.map((r) => r.status)).toEqual([0, 1, 2]);
+  });
+
   it('refuses a bad expression with its position and an unknown indicator code', async () => {
     const bad = await call('POST', '/api/positive/setting', staff, rule('SBP >= 140 ||'));
     expect(bad.statusCode).toBe(400);
@@ -214,19 +253,19 @@ describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contract
   });
 
   it('generates the year service packages from the risk level mapping, then signs and completes them', async () => {
-    const gen = (await call('POST', '/api/contract/generate', staff, { year: 2025 })).json().data;
+    const gen = (await call('POST', '/api/contract/generate', staff, { year: 2024 })).json().data;
     const inScope = await scalar(
       `SELECT count(*) FROM person_tags t JOIN employees e ON e.id = t.employee_id JOIN units u ON u.id = e.unit_id
-        WHERE t.year = 2025 AND u.path LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%'`,
+        WHERE t.year = 2024 AND u.path LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%'`,
     );
     expect(gen.created).toBe(inScope);
-    expect((await call('POST', '/api/contract/generate', staff, { year: 2025 })).json().data.created).toBe(0);
+    expect((await call('POST', '/api/contract/generate', staff, { year: 2024 })).json().data.created).toBe(0);
     const mismatched = await scalar(
       `SELECT count(*) FROM service_contracts s JOIN person_tags t ON t.employee_id = s.employee_id AND t.year = s.year
         WHERE s.level <> CASE t.risk_level WHEN '健康' THEN 1 WHEN '风险' THEN 1 WHEN '异常' THEN 2 ELSE 3 END`,
     );
     expect(mismatched).toBe(0);
-    const c = (await call('GET', '/api/contract?year=2025&pageSize=1', staff)).json().data.records[0];
+    const c = (await call('GET', '/api/contract?year=2024&pageSize=1', staff)).json().data.records[0];
     expect(c.status).toBe(0);
     expect((await call('POST', `/api/contract/${c.id}/complete`, staff, { version: c.version })).statusCode).toBe(400);
     expect((await call('POST', `/api/contract/${c.id}/sign`, staff, { version: c.version })).statusCode).toBe(200);
@@ -235,7 +274,7 @@ describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contract
       200,
     );
     const person = (await call('GET', `/api/phr/${c.employeeId}/work`, staff)).json().data;
-    expect(person.contracts[0]).toMatchObject({ year: 2025, status: 2 });
+    expect(person.contracts.find((x: { year: number }) => x.year === 2024)).toMatchObject({ status: 2 });
     expect(person.tags.length).toBeGreaterThan(0);
   });
 
