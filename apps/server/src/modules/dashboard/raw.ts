@@ -12,18 +12,13 @@ import {
   ringAnswer,
   riskAnswer,
 } from './answers';
-import { type UnitFilter, unitFilterSql } from './unit-filter';
+import { employeeFilterSql, type UnitFilter } from './unit-filter';
 
 /**
  * The company-dashboard aggregates as hand-written SQL over the raw tables (person_tags, health_checks,
  * positive_tasks, service_contracts): the reference the rollups are tested against and benchmarked beside.
  * The calls themselves answer from the rollups (rollups.ts).
  */
-
-/** Employees `e` in the account's scope and the filter's unit subtree, not deleted. */
-async function scopeWhere(q: Queryable, user: SessionUser, f: UnitFilter, params: unknown[]): Promise<string> {
-  return `${await unitFilterSql(q, user, f, params, 'e.unit_id')} AND e.deleted_at IS NULL`;
-}
 
 /**
  * People flagged with an abnormality in a year, with whether their management is done: a completed
@@ -47,7 +42,7 @@ export const rawDashboard = {
   async wanchengdu(q: Queryable, user: SessionUser, f: Filtered<{ indicator: string; year: number }>) {
     const ind = indicatorByKey(f.indicator);
     const params: unknown[] = [f.year, ind.library];
-    const scope = await scopeWhere(q, user, f, params);
+    const scope = await employeeFilterSql(q, user, f, params);
     const { rows } = await q.query<{ done: number; todo: number }>(
       `SELECT count(*) FILTER (WHERE x.done)::int AS done, count(*) FILTER (WHERE NOT x.done)::int AS todo
          FROM (${flaggedSql(ind.abnormality, '$1', '$2')} AND ${scope}) x`,
@@ -63,7 +58,7 @@ export const rawDashboard = {
   ): Promise<ProgressRow[] | PackageRow[]> {
     const params: unknown[] = [f.year];
     if (f.target === HEALTH_PACKAGE_TITLE) {
-      const scope = await scopeWhere(q, user, f, params);
+      const scope = await employeeFilterSql(q, user, f, params);
       const { rows } = await q.query<PackageRow>(
         `SELECT u.short_name AS "entOrgNameTwo", s.level::int AS coverage_level, count(*)::int AS total,
                 count(*) FILTER (WHERE s.status = 2)::int AS "status2Total"
@@ -76,7 +71,7 @@ export const rawDashboard = {
     }
     const ind = indicatorByTitle(f.target);
     params.push(ind.library);
-    const scope = await scopeWhere(q, user, f, params);
+    const scope = await employeeFilterSql(q, user, f, params);
     const { rows } = await q.query<ProgressRow>(
       `SELECT u.short_name AS "entOrgNameTwo", count(*)::int AS total, count(*) FILTER (WHERE x.done)::int AS "status2Total"
          FROM (${flaggedSql(ind.abnormality, '$1', '$2')} AND ${scope}) x JOIN units u ON u.id = x.unit_id
@@ -89,7 +84,7 @@ export const rawDashboard = {
   async zhibiaoxiajianglv(q: Queryable, user: SessionUser, f: Filtered<{ target: string }>) {
     const ind = indicatorByTitle(f.target);
     const params: unknown[] = [];
-    const scope = await scopeWhere(q, user, f, params);
+    const scope = await employeeFilterSql(q, user, f, params);
     const { rows } = await q.query<{ shortName: string; count2024: number; count2025: number }>(
       `SELECT u.short_name AS "shortName", count(*) FILTER (WHERE t.year = 2024)::int AS count2024,
               count(*) FILTER (WHERE t.year = 2025)::int AS count2025
@@ -103,7 +98,7 @@ export const rawDashboard = {
 
   async ygjkzb(q: Queryable, user: SessionUser, f: Filtered<{ year: number }>) {
     const params: unknown[] = [f.year];
-    const scope = await scopeWhere(q, user, f, params);
+    const scope = await employeeFilterSql(q, user, f, params);
     const cols = INDICATOR_TABLE_ROWS.map((row) => `count(*) FILTER (WHERE ${row.sql})::int AS r${row.id}`).join(', ');
     const { rows } = await q.query<Record<string, number> & { band: string; sex: number }>(
       `SELECT b.band, e.sex, ${cols}
@@ -117,7 +112,7 @@ export const rawDashboard = {
 
   async fxys(q: Queryable, user: SessionUser, f: Filtered<{ year: number }>) {
     const params: unknown[] = [f.year];
-    const scope = await scopeWhere(q, user, f, params);
+    const scope = await employeeFilterSql(q, user, f, params);
     const cols = ABNORMAL_FACTORS.map((x) => `count(*) FILTER (WHERE t.${x.key} > 0)::int AS ${x.key}`).join(', ');
     const { rows } = await q.query<Record<string, number>>(
       `SELECT ${cols} FROM person_tags t JOIN employees e ON e.id = t.employee_id WHERE t.year = $1 AND ${scope}`,
@@ -128,7 +123,7 @@ export const rawDashboard = {
 
   async fxrq(q: Queryable, user: SessionUser, f: Filtered<{ year: number }>) {
     const params: unknown[] = [f.year];
-    const scope = await scopeWhere(q, user, f, params);
+    const scope = await employeeFilterSql(q, user, f, params);
     const { rows } = await q.query<{ risk_level: string; n: number }>(
       `SELECT t.risk_level, count(*)::int AS n FROM person_tags t JOIN employees e ON e.id = t.employee_id
         WHERE t.year = $1 AND ${scope} GROUP BY t.risk_level`,

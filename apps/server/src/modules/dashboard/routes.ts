@@ -8,7 +8,7 @@ import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { rollupDashboard } from './rollups';
-import { unitFilter, unitFilterSql } from './unit-filter';
+import { employeeFilterSql, unitFilter } from './unit-filter';
 
 const year = (fallback: number) =>
   z.coerce.number({ error: '年度无效' }).int('年度无效').min(2000, '年度无效').max(2100, '年度无效').default(fallback);
@@ -94,7 +94,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
     async (req, reply) => {
       const def = INDICATOR_TABLE_ROWS.find((x) => x.id === req.query.target)!;
       const params: unknown[] = [req.query.year];
-      const scope = `${await unitFilterSql(db, currentUser(req), req.query, params, 'e.unit_id')} AND e.deleted_at IS NULL`;
+      const scope = await employeeFilterSql(db, currentUser(req), req.query, params);
       await db.tx((q) =>
         writeAudit(q, req, {
           action: 'export',

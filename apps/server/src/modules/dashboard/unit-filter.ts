@@ -34,3 +34,13 @@ export async function unitFilterSql(
   }
   return where.join(' AND ');
 }
+
+/** Employees `e` in the account's scope and the filter's unit subtree, not deleted (dashboard and statistics). */
+export async function employeeFilterSql(
+  q: Queryable,
+  user: SessionUser,
+  f: UnitFilter,
+  params: unknown[],
+): Promise<string> {
+  return `${await unitFilterSql(q, user, f, params, 'e.unit_id')} AND e.deleted_at IS NULL`;
+}

@@ -5,34 +5,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
 import { attachment, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
-import type { Queryable } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
-import { currentUser, type SessionUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
+import { employeeFilterSql, unitFilter } from '../dashboard/unit-filter';
 
 const query = z.object({
   year: z.coerce.number({ error: '年度无效' }).int().min(2000, '年度无效').max(2100, '年度无效').default(2025),
-  companyName: z.string().max(50).optional(),
-  unitId: z.coerce.number().int().positive().optional(),
+  ...unitFilter,
   export: z.enum(['1', 'true']).optional(),
 });
 type Query = z.infer<typeof query>;
-
-/** Employees `e` of the account's scope, narrowed to the unit named by the shared filter. */
-async function scope(q: Queryable, user: SessionUser, f: Query, params: unknown[]): Promise<string> {
-  const where = ['e.deleted_at IS NULL', unitScopeSql(user, 'e.unit_id', params)];
-  if (f.companyName || f.unitId) {
-    const { rows } = await q.query<{ path: string }>(
-      'SELECT path FROM units WHERE deleted_at IS NULL AND (id = $2 OR name = $1 OR short_name = $1) ORDER BY id LIMIT 1',
-      [f.companyName ?? '', f.unitId ?? 0],
-    );
-    if (!rows[0]) throw badRequest('单位不存在');
-    params.push(`${rows[0].path}%`);
-    where.push(`e.unit_id IN (SELECT id FROM units WHERE path LIKE $${params.length})`);
-  }
-  return where.join(' AND ');
-}
 
 interface Column {
   key: string;
@@ -88,7 +70,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
       if (f.export)
         await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: '预分组统计' }));
       const params: unknown[] = [f.year];
-      const where = await scope(db, currentUser(req), f, params);
+      const where = await employeeFilterSql(db, currentUser(req), f, params);
       const levelCols = ['bp', 'lipid', 'glucose', 'ua', 'weight'].flatMap((k) =>
         [1, 2, 3].map((l) => `count(*) FILTER (WHERE t.${k} = ${l})::int AS ${k}${l}`),
       );
@@ -135,7 +117,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
       if (f.export)
         await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: '慢病统计' }));
       const params: unknown[] = [f.year];
-      const where = await scope(db, currentUser(req), f, params);
+      const where = await employeeFilterSql(db, currentUser(req), f, params);
       if (f.by === 'band') {
         const band = `CASE WHEN a < 35 THEN 'lte_34' WHEN a < 45 THEN 'gte_35_44' ELSE 'gte_45' END`;
         const { rows } = await db.query<{ band: string; sex: number; total: number } & Record<string, number>>(
@@ -216,7 +198,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
       if (f.export)
         await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: '大病统计' }));
       const params: unknown[] = [];
-      const where = await scope(db, currentUser(req), f, params);
+      const where = await employeeFilterSql(db, currentUser(req), f, params);
       // Each record's illness codes unpacked once, then every column tests the array.
       const { rows } = await db.query<Record<string, unknown>>(
         `SELECT u.short_name AS "unitName", count(*)::int AS employees,
