@@ -83,6 +83,10 @@ test('the workbench shows its count cards, the high-risk chart and the Gantt cha
   await expect(page.locator('[data-testid=count-card][data-key=records]')).toContainText('健康档案');
   await expect(page.getByTestId('high-risk-chart').locator('canvas')).toHaveCount(1);
   await expect(page.getByTestId('gantt-chart').locator('canvas')).toHaveCount(1);
+  // The demo's open tasks assigned to this account, each with its status.
+  const mine = page.getByTestId('my-positive-tasks').locator('tr.ant-table-row');
+  await expect(mine.first()).toBeVisible();
+  await expect(mine.first()).toContainText(/待处理|处理中/);
   await page.locator('[data-testid=count-card][data-key=newFindings]').click();
   await expect(page).toHaveURL(/main\/positive\/new$/);
   expect(errors).toEqual([]);

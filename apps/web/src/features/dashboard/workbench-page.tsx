@@ -8,13 +8,14 @@ import {
 } from '@ant-design/icons';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Flex, Row, Table, type TableProps, Tag, Typography } from 'antd';
+import { Card, Col, Flex, Row, Table, type TableProps, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/http';
 import { useSession } from '../../app/use-session';
 import { CountCard, HighRiskBarChart, ProjectGantt } from '../../components/dashboard';
+import { DueDate, TaskStatusTag } from '../positive/positive-tags';
 import {
   fetchMyFollowUps,
   fetchMyPositiveTasks,
@@ -83,11 +84,6 @@ const COUNT_CARDS: CountCardDef[] = [
   },
 ];
 
-const TASK_STATUS: Record<number, { label: string; color: string }> = {
-  1: { label: '待处理', color: 'processing' },
-  2: { label: '处理中', color: 'warning' },
-};
-
 /** A 403 means the role has no such list: the section is left out quietly. */
 const forbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
@@ -112,6 +108,22 @@ function Greeting({ name, userType }: { name: string; userType: number | undefin
   );
 }
 
+/** 姓名 (a link to the record when the account may open it) and 单位: the first columns of both lists. */
+function personColumns<T extends { employeeId: number }>(
+  canOpenRecord: boolean,
+): NonNullable<TableProps<T>['columns']> {
+  return [
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: '姓名',
+      width: 90,
+      render: (v: string, row) => (canOpenRecord ? <Link to={`/main/phr/detail/${row.employeeId}`}>{v}</Link> : v),
+    },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 110, ellipsis: true },
+  ];
+}
+
 function MyTasksTable({
   data,
   loading,
@@ -122,33 +134,21 @@ function MyTasksTable({
   canOpenRecord: boolean;
 }) {
   const columns: NonNullable<TableProps<MyPositiveTask>['columns']> = [
-    {
-      key: 'name',
-      dataIndex: 'name',
-      title: '姓名',
-      width: 90,
-      render: (v: string, row) => (canOpenRecord ? <Link to={`/main/phr/detail/${row.employeeId}`}>{v}</Link> : v),
-    },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 110, ellipsis: true },
+    ...personColumns<MyPositiveTask>(canOpenRecord),
     { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', ellipsis: true },
     {
       key: 'dueDate',
       dataIndex: 'dueDate',
       title: '截止日期',
       width: 150,
-      render: (v: string, row) => (
-        <Flex gap={4} align="center" wrap={false}>
-          <Typography.Text type={row.overdue ? 'danger' : undefined}>{v}</Typography.Text>
-          {row.overdue && <Tag color="error">已逾期</Tag>}
-        </Flex>
-      ),
+      render: (v: string, row) => <DueDate date={v} overdue={row.overdue} />,
     },
     {
       key: 'status',
       dataIndex: 'status',
       title: '状态',
       width: 80,
-      render: (s: number) => <Tag color={TASK_STATUS[s]?.color}>{TASK_STATUS[s]?.label ?? s}</Tag>,
+      render: (s: number) => <TaskStatusTag status={s} />,
     },
     {
       key: 'action',
@@ -182,14 +182,7 @@ function MyFollowUpsTable({
   canOpenRecord: boolean;
 }) {
   const columns: NonNullable<TableProps<MyFollowUp>['columns']> = [
-    {
-      key: 'name',
-      dataIndex: 'name',
-      title: '姓名',
-      width: 90,
-      render: (v: string, row) => (canOpenRecord ? <Link to={`/main/phr/detail/${row.employeeId}`}>{v}</Link> : v),
-    },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 110, ellipsis: true },
+    ...personColumns<MyFollowUp>(canOpenRecord),
     { key: 'title', dataIndex: 'title', title: '随访事项', ellipsis: true },
     { key: 'nextDate', dataIndex: 'nextDate', title: '计划日期', width: 110 },
     {
