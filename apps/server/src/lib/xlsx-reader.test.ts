@@ -37,4 +37,17 @@ describe('streaming .xlsx reader', () => {
     const rows = await readAll(Buffer.concat(chunks));
     expect(rows).toEqual(expected);
   });
+
+  it('reads a sheet even when the workbook part was never reached (exceljs drops the last zip entry now and then)', async () => {
+    // The state exceljs is left in when its unzip loop ends before xl/workbook.xml: no workbook model.
+    const reader = xlsxStreamReader(Readable.from([]), { worksheets: 'emit' }) as unknown as {
+      model?: unknown;
+      workbookRels?: { Id: string; Target: string }[];
+      _parseWorksheet(iterator: AsyncIterable<string>, sheetNo: string): Generator<{ eventType: string }>;
+    };
+    reader.workbookRels = [{ Id: 'rId1', Target: 'worksheets/sheet1.xml' }];
+    expect(reader.model).toBeUndefined();
+    const events = [...reader._parseWorksheet(Readable.from(['<worksheet/>']), '1')];
+    expect(events.map((e) => e.eventType)).toEqual(['worksheet']);
+  });
 });

@@ -29,6 +29,12 @@ const Base = ExcelJS.stream.xlsx.WorkbookReader as unknown as new (
  */
 class Utf8WorkbookReader extends Base {
   override *_parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
+    // exceljs reads a sheet stored before xl/workbook.xml (as exceljs itself writes them) after the last zip
+    // entry, and now and then its unzip loop ends without that last entry: the workbook model is then unset
+    // and exceljs throws on `model.sheets` (about 1 in 300 uploads, depending on how the upload is chunked).
+    // The rows need no sheet name: read them without it.
+    const self = this as unknown as { model?: { sheets: unknown[] } };
+    self.model ??= { sheets: [] };
     return yield* super._parseWorksheet(utf8Chunks(iterator), sheetNo);
   }
 
