@@ -38,8 +38,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf .e2e-data && npx tsx apps/server/src/server.ts`,
-    env: { DATA_DIR: '.e2e-data', PORT: String(PORT), DEMO_EMPLOYEES: '300', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    command: `rm -rf .e2e-data-${PORT} && npx tsx apps/server/src/server.ts`,
+    env: { DATA_DIR: `.e2e-data-${PORT}`, PORT: String(PORT), DEMO_EMPLOYEES: '300', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
