@@ -21,6 +21,9 @@ import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { registerRouteList } from './plugins/route-list';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** What every module receives: the database and the configuration. */
 export interface AppContext {
@@ -49,13 +52,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     // SPEC §7's save helper PUTs to {path}{id}; a client passing '/x/' as path must reach '/x' routes too.
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Only a configured proxy may say who the client is (X-Forwarded-For): otherwise any caller could
+    // choose the address written to the audit log, the sessions and the sign-in throttle.
+    trustProxy: ctx.config.trustProxy,
     // Request ids let a log line of one call be found among all the others.
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRouteList(app);
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerInputGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -23,6 +23,8 @@ export interface Config {
   /** Password of the first `admin` account on a new production database. */
   adminPassword?: string;
   logLevel: string;
+  /** Fastify trustProxy: false unless TRUST_PROXY names the proxies (addresses/CIDRs) or is `true`. */
+  trustProxy: boolean | string[];
 }
 
 const num = (v: string | undefined, fallback: number) => {
@@ -47,5 +49,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoEmployees: num(env.DEMO_EMPLOYEES, 2000),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY: unset/false → trust no proxy; true → any; else comma-separated proxy addresses or CIDRs. */
+function parseTrustProxy(v: string | undefined): boolean | string[] {
+  const value = v?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -31,8 +31,10 @@ declare module 'fastify' {
     user?: SessionUser;
   }
   interface FastifyContextConfig {
-    /** Reachable without signing in (login, health, docs). */
+    /** Reachable without signing in (login, health). Every other route requires a session. */
     public?: boolean;
+    /** The session token may also come as ?token= (file links opened by <img src> or a new tab). */
+    tokenInQuery?: boolean;
     /** Menu or button permission the route requires (SPEC §6 codes). */
     permission?: string;
   }
@@ -42,9 +44,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** 256 random bits, URL-safe: opaque, unguessable, meaningful only through the sessions table. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
-// Touching last_seen_at on every call would write on every read; once a minute is precise enough
-// for a 30-minute idle timeout.
-const TOUCH_EVERY_MS = 60_000;
+// Touching last_seen_at on every call would write on every read. At most once a minute is precise enough
+// for a 30-minute idle timeout; a short one (a minute or less) is touched every quarter of it, so a session
+// in use never looks idle.
+const touchEveryMs = (idleMinutes: number) => Math.min(60_000, (idleMinutes * 60_000) / 4);
 
 interface SessionRow {
   session_id: number;
@@ -89,7 +92,7 @@ export async function resolveSession(db: Db, config: Config, authorization: stri
     await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1', [row.session_id]);
     throw unauthorized('登录已过期，请重新登录');
   }
-  if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+  if (now - new Date(row.last_seen_at).getTime() > touchEveryMs(config.sessionIdleMinutes)) {
     await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [row.session_id]);
   }
   return {
@@ -115,18 +118,42 @@ export function can(user: SessionUser, permission: string): boolean {
 }
 
 /**
- * Every /api route needs a live session unless it is marked public, and the permission it declares.
- * Runs before validation, so an anonymous caller learns nothing about a route's input.
+ * Routes that anyone may read, by the pattern the router matched (never the raw URL, which may be
+ * percent-encoded): the web app's files and, where enabled, the API documentation.
+ */
+const PUBLIC_ROUTE_PREFIXES = ['/peis', '/api/docs'];
+
+const isPublicRoute = (pattern: string, config: FastifyContextConfig | undefined) =>
+  config?.public === true ||
+  pattern === '/' ||
+  PUBLIC_ROUTE_PREFIXES.some((p) => pattern === p || pattern.startsWith(`${p}/`));
+
+/**
+ * Every route needs a live session and the permission it declares, unless it opts out with
+ * `config: { public: true }`. The decision is made on the route the router matched, so an encoded,
+ * double-encoded or otherwise disguised path reaches either a route (and its checks) or the 404
+ * handler. Runs before validation, so an anonymous caller learns nothing about a route's input.
  */
 export function registerAuth(app: FastifyInstance, db: Db, config: Config) {
   app.addHook('onRequest', async (req: FastifyRequest) => {
-    // The API documentation (/api/docs) is public: it describes the calls, it does not answer them.
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs') || req.routeOptions.config?.public) return;
-    if (!req.routeOptions.url) return; // unknown route: the not-found handler answers
-    req.user = await resolveSession(db, config, req.headers.authorization);
-    const permission = req.routeOptions.config?.permission;
+    const pattern = req.routeOptions.url;
+    if (pattern === undefined) return; // no route matched: the not-found handler answers 404
+    const routeConfig = req.routeOptions.config;
+    if (isPublicRoute(pattern, routeConfig)) return;
+    req.user = await resolveSession(db, config, sessionCredential(req, routeConfig?.tokenInQuery === true));
+    const permission = routeConfig?.permission;
     if (permission && !can(req.user, permission)) throw forbidden();
   });
+}
+
+/**
+ * The bearer credential of a request. A route that serves files to <img src> and new tabs, which cannot
+ * send a header, also takes the token as ?token= (resolved exactly like the header).
+ */
+function sessionCredential(req: FastifyRequest, tokenInQuery: boolean): string | undefined {
+  if (req.headers.authorization || !tokenInQuery) return req.headers.authorization;
+  const token = (req.query as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && token ? `Bearer ${token}` : undefined;
 }
 
 /** The signed-in user of a route that requires one. */

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { unitInScope } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
-import { currentUser, resolveSession, type SessionUser } from '../../plugins/auth';
+import { currentUser, type SessionUser } from '../../plugins/auth';
 import { createStorage, newStorageKey, type Storage, StorageNotFoundError } from '../../storage';
 import {
   type FileKind,
@@ -217,19 +217,10 @@ export async function uploadRoutes(app: FastifyInstance, { db, config }: AppCont
     }
   }
 
-  /**
-   * Signs in the caller. /api/upload is already signed in by the global hook (plugins/auth.ts); the
-   * /upload alias lies outside /api/, which that hook does not cover, so it is done here.
-   */
-  async function requireSession(req: FastifyRequest) {
-    if (!req.user) req.user = await resolveSession(db, config, req.headers.authorization);
-  }
-
   for (const url of ['/api/upload', '/upload']) {
     r.post(
       url,
       {
-        onRequest: requireSession,
         errorHandler: uploadErrorHandler,
         schema: {
           tags: ['文件'],
@@ -280,27 +271,18 @@ export async function uploadRoutes(app: FastifyInstance, { db, config }: AppCont
     );
   }
 
-  /**
-   * Signs in the reader of a file from the Authorization header or, failing that, from ?token=. The web
-   * shows uploaded images with <img src> and opens PDFs in a new tab, and neither can send a header; so
-   * this one read-only route also takes the bearer token in the query. It is resolved exactly like the
-   * header (same session, same expiry). To keep the token out of the request log, the route logs at
-   * 'warn' (no access lines), and the answer tells the browser not to pass the URL on as a Referer.
+  /*
+   * The web shows uploaded images with <img src> and opens PDFs in a new tab, and neither can send a
+   * header; so this one read-only route also takes the bearer token in the query (config.tokenInQuery,
+   * resolved by the global hook exactly like the header). To keep the token out of the request log, the
+   * route logs at 'warn' (no access lines), and the answer tells the browser not to pass the URL on as a
+   * Referer.
    */
-  async function requireSessionOrQueryToken(req: FastifyRequest) {
-    const token = (req.query as { token?: unknown }).token;
-    const authorization =
-      req.headers.authorization ?? (typeof token === 'string' && token ? `Bearer ${token}` : undefined);
-    req.user = await resolveSession(db, config, authorization);
-  }
-
   r.get(
     '/api/files/:id',
     {
-      // Not public: `public` only tells the global hook (header only) to leave the sign-in to this route.
-      config: { public: true },
+      config: { tokenInQuery: true },
       logLevel: 'warn',
-      onRequest: requireSessionOrQueryToken,
       schema: {
         tags: ['文件'],
         summary: '读取上传的文件（原样返回；也接受 ?token=，供 <img src> 使用）',
