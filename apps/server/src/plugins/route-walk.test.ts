@@ -12,7 +12,7 @@ const percent = (ch: string) => `%${ch.charCodeAt(0).toString(16).toUpperCase().
  * mixed case, a trailing slash, and their combinations. Each either reaches the route — and then its
  * sign-in check — or no route at all.
  */
-export function pathVariants(path: string): { name: string; path: string; reachesRoute: boolean }[] {
+function pathVariants(path: string): { name: string; path: string; reachesRoute: boolean }[] {
   const letters = [...path].map((ch, i) => ({ ch, i })).filter(({ ch }) => /[a-z]/i.test(ch));
   const encodeAt = (idx: number[]) => [...path].map((ch, i) => (idx.includes(i) ? percent(ch) : ch)).join('');
   const first = letters[0]?.i ?? -1;
@@ -25,7 +25,11 @@ export function pathVariants(path: string): { name: string; path: string; reache
     { name: 'last letter encoded', path: encodeAt([last]), reachesRoute: true },
     { name: 'every letter encoded', path: encodeAt(all), reachesRoute: true },
     { name: 'encoded with trailing slash', path: `${encodeAt([first])}/`, reachesRoute: true },
-    { name: 'lower-case hex', path: encodeAt([first]).replace(/%[0-9A-F]{2}/, (m) => m.toLowerCase()), reachesRoute: true },
+    {
+      name: 'lower-case hex',
+      path: encodeAt([first]).replace(/%[0-9A-F]{2}/, (m) => m.toLowerCase()),
+      reachesRoute: true,
+    },
     { name: 'double-encoded', path: encodeAt([first]).replace('%', '%25'), reachesRoute: false },
     { name: 'upper case', path: path.toUpperCase(), reachesRoute: false },
     { name: 'mixed case', path: path.replace(/[a-z]/g, (c, i) => (i % 2 ? c.toUpperCase() : c)), reachesRoute: false },
