@@ -9,3 +9,5 @@ export * from './routes';
 export * from './rules';
 export * from './schemas/auth';
 export * from './units/demo-units';
+export * from './schemas/params';
+export * from './schemas/zod-chinese';

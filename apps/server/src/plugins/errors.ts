@@ -19,6 +19,20 @@ const FRAMEWORK_MESSAGES: Record<number, string> = {
 };
 
 /**
+ * Database refusals that a request can cause (SQLSTATE → status and Chinese reason). Validation comes
+ * first and should catch these; this is the net under it, so bad input is never a 500 — and the
+ * transaction that met it has rolled back, so nothing is half-written.
+ */
+function databaseRefusal(code: string): { status: number; msg: string } | undefined {
+  if (code === '23505') return { status: 409, msg: '数据已存在或已被他人修改，请刷新后重试' };
+  if (code === '23503') return { status: 409, msg: '关联的数据不存在或已被删除，请刷新后重试' };
+  if (code === '40001' || code === '40P01') return { status: 409, msg: '操作与他人同时进行，请重试' };
+  if (code === '57014') return { status: 503, msg: '服务器繁忙，请稍后再试' };
+  if (code.startsWith('22')) return { status: 400, msg: '输入的数值超出范围或格式不正确' };
+  return undefined;
+}
+
+/**
  * One error shape for the whole API: { code, msg, errors? } with the statuses of ARCHITECTURE.md.
  * Bad input is always a 4xx; only a fault of the server itself is a 500, and its details stay in the log.
  */
@@ -45,6 +59,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     // A malformed multipart body is the client's fault: busboy throws plain errors without a status.
     if (!err.statusCode && /multipart|part header|end of form|boundary/i.test(err.message ?? '')) {
       return reply.code(400).send({ code: 400, msg: '上传内容格式错误' });
+    }
+    const refusal =
+      typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code) ? databaseRefusal(err.code) : undefined;
+    if (refusal) {
+      req.log.warn({ err }, 'database refused the request');
+      return reply.code(refusal.status).send({ code: refusal.status, msg: refusal.msg });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
