@@ -44,7 +44,11 @@ export const COMPANY_ROUTES: RouteDef[] = [
   c('user', '用户管理', { group: '用户与权限', btnPermissions: [...crud('user'), 'user:resetPassword'] }),
   c('expert', '专家管理', { group: '用户与权限', btnPermissions: crud('expert') }),
   c('role', '角色管理', { group: '用户与权限', btnPermissions: crud('role') }),
-  c('account', '员工账户', { group: '员工账户', btnPermissions: crud('account') }),
+  c('account', '员工账户', {
+    group: '员工账户',
+    // export-full: the export carries whole ID and mobile numbers instead of the list's masked ones.
+    btnPermissions: [...crud('account'), 'account:export-full'],
+  }),
   c('account/transfer', '员工调动', { group: '员工账户', btnPermissions: ['account:transfer'] }),
   c('account/isdelete', '已删除账户', { group: '员工账户', btnPermissions: ['account:restore'] }),
   c('company', '单位管理', { btnPermissions: crud('company') }),

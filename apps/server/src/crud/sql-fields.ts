@@ -1,4 +1,5 @@
 import { type FieldDef, fieldExpr, maskIdCard, maskMobile, type ResourceDef, valueFields } from '@peis/shared';
+import { can, type SessionUser } from '../plugins/auth';
 
 /** Kinds stored as a JSON list. */
 const LIST_KINDS = new Set(['checkbox', 'multiSelect', 'remoteMultiSelect', 'tags']);
@@ -60,3 +61,13 @@ export function maskRecord(def: ResourceDef, rec: Record<string, unknown>): Reco
   }
   return rec;
 }
+
+/** Whether the resource has fields its lists show masked. */
+export const hasMaskedFields = (def: ResourceDef) => valueFields(def).some(([, f]) => f.mask);
+
+/**
+ * Exports show masked fields as the list does (a spreadsheet travels further than the screen), unless
+ * the account holds the resource's exportFull permission.
+ */
+export const exportsInFull = (def: ResourceDef, user: SessionUser) =>
+  !hasMaskedFields(def) || Boolean(def.permissions.exportFull && can(user, def.permissions.exportFull));

@@ -13,7 +13,7 @@ import type { Queryable } from '../db/client';
 import { xlsxStreamReader } from '../lib/xlsx-reader';
 import type { SessionUser } from '../plugins/auth';
 import type { CrudRepository, Row } from './crud-repository';
-import { isListField } from './sql-fields';
+import { exportsInFull, isListField, maskRecord } from './sql-fields';
 
 /** Fields that exports and imports carry, in definition order. */
 export const sheetFields = (def: ResourceDef) =>
@@ -93,10 +93,11 @@ export function exportXlsx(
           WHERE ${where.join(' AND ')} AND t.id > $${params.length - 1} ORDER BY t.id LIMIT $${params.length}`,
         params,
       );
+      const full = exportsInFull(repo.def, user);
       return rows.map((r) => {
         const values: Row = { id: r.id };
         for (const [key, f] of fields) values[key] = f.kind === 'company' ? r[key] : cellValue(f, r[key]);
-        return values;
+        return full ? values : maskRecord(repo.def, values);
       });
     },
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_ROLES, DEMO_COMPANY, type UnitSeed } from '@peis/shared';
+import { DEFAULT_ROLES, DEMO_COMPANY, passwordSchema, type UnitSeed } from '@peis/shared';
 import type { Config } from '../config';
 import { seedPopulation } from '../demo/population';
 import { seedHealthRecords } from '../demo/records';
@@ -84,6 +84,13 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
   if (rows[0].n > 0) return 'existing database';
   if (config.nodeEnv === 'production') {
     if (!config.adminPassword) return 'new production database without accounts: set ADMIN_PASSWORD and restart';
+    // The first administrator's password follows the rule every other password follows; one line for the log.
+    const rule = passwordSchema.safeParse(config.adminPassword);
+    if (!rule.success) {
+      throw new Error(
+        `ADMIN_PASSWORD 不符合密码规则：${rule.error.issues[0].message} / ADMIN_PASSWORD does not meet the password rule: 8 to 64 characters with letters, digits and a symbol`,
+      );
+    }
     await db.tx(async (q) => {
       await insertUnitTree(q, { name: DEMO_COMPANY.name, shortName: DEMO_COMPANY.shortName });
       await createAccount(q, {

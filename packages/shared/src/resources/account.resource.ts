@@ -15,6 +15,7 @@ export const accountResource = defineResource({
     remove: 'account:delete',
     restore: 'account:restore',
     export: 'account:export',
+    exportFull: 'account:export-full',
     import: 'account:add',
   },
   scope: 'unit',

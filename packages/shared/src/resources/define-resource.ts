@@ -93,6 +93,8 @@ export interface ResourcePermissions {
   remove?: string;
   restore?: string;
   export?: string;
+  /** Exports carry masked fields (`mask`) as lists show them, unless the account also holds this one. */
+  exportFull?: string;
   import?: string;
 }
 

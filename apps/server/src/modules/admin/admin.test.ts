@@ -1,5 +1,7 @@
-import { DEFAULT_ROLES, RESOURCES } from '@peis/shared';
+import { DEFAULT_ROLES, idCardCheckChar, RESOURCES } from '@peis/shared';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../db/seed';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 
 describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
@@ -61,6 +63,62 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
       unitId: unit,
     });
     expect(dup.json().msg).toBe('身份证号已存在');
+  });
+
+  it('exports employee accounts masked like the list unless the account may export them in full, and audits it', async () => {
+    const unit = await unitId('采油三厂');
+    const idCard = `${'32010219800101123'}${idCardCheckChar('32010219800101123')}`;
+    const created = await call('POST', '/api/account', admin, {
+      name: '导出测试',
+      idCard,
+      unitId: unit,
+      mobile: '13700001234',
+    });
+    expect(created.statusCode).toBe(200);
+    // A role with the export button but not account:export-full.
+    const { rows: role } = await t.db.query<{ id: number }>(
+      `INSERT INTO roles (code, name, user_type, menus, buttons)
+       VALUES ('accountClerk', '账户专员', 1, '{company:account}', '{account:export}') RETURNING id`,
+    );
+    await t.db.tx((q) =>
+      createAccount(q, {
+        username: 'clerk',
+        password: 'Clerk@2025',
+        name: '账户专员',
+        roleCode: 'accountClerk',
+        unitId: null,
+      }),
+    );
+    expect(DEFAULT_ROLES.find((r) => r.code === 'companyAdmin')?.buttons).toContain('account:export-full');
+    const sheetRow = async (token: string) => {
+      const res = await call('GET', `/api/account/export?name=${encodeURIComponent('导出测试')}`, token);
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      const headers = ws.getRow(1).values as string[];
+      expect(ws.actualRowCount).toBe(2);
+      const row = ws.getRow(2).values as string[];
+      return { idCard: row[headers.indexOf('身份证号')], mobile: row[headers.indexOf('手机号码')] };
+    };
+    const exports = async (username: string) =>
+      (
+        await t.db.query<{ after: { rows: number; masked: boolean } }>(
+          "SELECT after FROM audit_log WHERE action = 'export' AND resource = 'account' AND username = $1 ORDER BY id",
+          [username],
+        )
+      ).rows.map((r) => (typeof r.after === 'string' ? JSON.parse(r.after) : r.after));
+
+    expect(await sheetRow(await t.login('clerk', 'Clerk@2025'))).toEqual({
+      idCard: `3201**********${idCard.slice(-4)}`,
+      mobile: '137****1234',
+    });
+    expect(await exports('clerk')).toEqual([expect.objectContaining({ rows: 1, masked: true })]);
+    expect(await sheetRow(admin)).toEqual({ idCard, mobile: '13700001234' });
+    expect(await exports('admin')).toEqual([expect.objectContaining({ rows: 1, masked: false })]);
+    await t.db.query('DELETE FROM roles WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE role_id = $1)', [
+      role[0].id,
+    ]);
   });
 
   it('creates console accounts that can sign in, resets passwords and disables them', async () => {

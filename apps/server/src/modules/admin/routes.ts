@@ -257,6 +257,10 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
         await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
           req.params.id,
         ]);
+        // An administrator's reset also lifts the account's sign-in locks at every address.
+        await q.query('DELETE FROM login_throttle WHERE username = (SELECT lower(username) FROM users WHERE id = $1)', [
+          req.params.id,
+        ]);
         await writeAudit(q, req, { action: 'password.reset', resource: userResource.name, recordId: req.params.id });
       });
       return { code: 200, msg: '密码已重置' };

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../db/seed';
+import { loadConfig } from '../../config';
+import { openDb } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { createAccount, seed } from '../../db/seed';
+import { hashToken } from '../../plugins/auth';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 
 describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
@@ -51,10 +55,10 @@ describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
   it('refuses a wrong password and an unknown name with the same message, and audits both', async () => {
     const wrong = await login('expert', 'Wrong@2025');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().msg).toMatch(/^用户名或密码错误/);
+    expect(wrong.json().msg).toBe('用户名或密码错误，再错4次将锁定账号15分钟');
     const unknown = await login('nobody', 'Wrong@2025');
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json().msg).toBe('用户名或密码错误');
+    expect(unknown.json().msg).toBe(wrong.json().msg);
     expect(await audit('expert')).toContain('login.failure');
     expect(await audit('nobody')).toContain('login.failure');
     // A successful login resets the count.
@@ -86,9 +90,116 @@ describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
     expect(await audit('locky')).toEqual(expect.arrayContaining(['login.failure', 'login.lockout', 'login.locked']));
 
     // Fifteen minutes later (moved back in the database) the right password works.
-    await t.db.query("UPDATE users SET locked_until = now() - interval '1 second' WHERE username = 'locky'");
+    await t.db.query("UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE username = 'locky'");
     expect((await login('locky', 'Locky@2025')).statusCode).toBe(200);
     expect(await audit('locky')).toContain('login.success');
+  });
+
+  // A sign-in from a given client address: without a proxy, req.ip is inject's remoteAddress.
+  const loginFrom = (remoteAddress: string, username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
+  // Every password actually checked and found wrong writes one of these; refusals unchecked write login.locked.
+  const passwordChecks = async (username: string) =>
+    (await audit(username)).filter((a) => a === 'login.failure' || a === 'login.lockout').length;
+  const newStaffAccount = async (username: string, password: string) => {
+    const unit = await t.db.query('SELECT id FROM units WHERE short_name = $1', ['采油二厂']);
+    return t.db.tx((q) =>
+      createAccount(q, {
+        username,
+        password,
+        name: username,
+        roleCode: 'healthStaff',
+        unitId: Number(unit.rows[0].id),
+      }),
+    );
+  };
+
+  it('checks at most five passwords of 20 parallel wrong guesses, and a password reset lifts the lock', async () => {
+    const id = await newStaffAccount('racer', 'Racer@2025');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => loginFrom('10.1.0.1', 'racer', `Wrong@${i}`)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(4).fill(401), ...Array(16).fill(423)]);
+    expect(await passwordChecks('racer')).toBe(5);
+    // Those 20 failures are also the address's whole allowance.
+    expect((await loginFrom('10.1.0.1', 'racer', 'Racer@2025')).statusCode).toBe(429);
+
+    // Locked at another address, even for the right password; another administrator unlocks by resetting it.
+    for (let i = 0; i < 5; i++) await loginFrom('10.1.0.2', 'racer', 'Wrong@2025');
+    expect((await loginFrom('10.1.0.2', 'racer', 'Racer@2025')).statusCode).toBe(423);
+    const admin = await t.login('admin');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${id}/password`,
+      headers: t.auth(admin),
+      payload: { password: 'Racer#2026' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await loginFrom('10.1.0.2', 'racer', 'Racer#2026')).statusCode).toBe(200);
+  });
+
+  it('locks a name only at the address that guessed: admin still signs in from another one', async () => {
+    for (let i = 0; i < 12; i++) await loginFrom('10.2.0.1', 'admin', `Guess#${i}x`);
+    const attacker = await loginFrom('10.2.0.1', 'admin', 'Demo@2025');
+    expect(attacker.statusCode).toBe(423);
+    expect(attacker.json().msg).toBe('密码错误次数过多，账号已锁定，请15分钟后再试');
+    expect(await passwordChecks('admin')).toBe(5);
+    expect((await loginFrom('10.2.0.2', 'admin', 'Demo@2025')).statusCode).toBe(200);
+  });
+
+  it('refuses an address after 20 failed sign-ins with 429 for every name, audited once', async () => {
+    for (let i = 0; i < 20; i++) {
+      expect((await loginFrom('10.3.0.1', `ghost${i}`, 'Wrong@2025')).statusCode).toBe(401);
+    }
+    const throttled = await loginFrom('10.3.0.1', 'admin', 'Demo@2025');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().msg).toBe('登录尝试过于频繁，请15分钟后再试');
+    expect((await loginFrom('10.3.0.1', 'staff', 'Demo@2025')).statusCode).toBe(429);
+    expect((await loginFrom('10.3.0.2', 'staff', 'Demo@2025')).statusCode).toBe(200);
+    const { rows } = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'login.throttled' AND ip = '10.3.0.1'",
+    );
+    expect(rows[0].n).toBe(1);
+    // When the window has passed the address is heard again.
+    await t.db.query("UPDATE login_throttle SET expires_at = now() - interval '1 second' WHERE username = ''");
+    expect((await loginFrom('10.3.0.1', 'staff', 'Demo@2025')).statusCode).toBe(200);
+  });
+
+  it('does not charge an address for sign-ins that succeed', async () => {
+    for (let i = 0; i < 22; i++) expect((await loginFrom('10.4.0.1', 'expert', 'Demo@2025')).statusCode).toBe(200);
+  });
+
+  it('answers an unknown name exactly like a known one, through to the lock', async () => {
+    for (let i = 1; i <= 6; i++) {
+      const known = await loginFrom('10.5.0.1', 'staff', 'Wrong@2025');
+      const unknown = await loginFrom('10.5.0.1', 'no-such-user', 'Wrong@2025');
+      expect(known.statusCode, `attempt ${i}`).toBe(i < 5 ? 401 : 423);
+      expect(unknown.statusCode, `attempt ${i}`).toBe(known.statusCode);
+      expect(unknown.json().msg, `attempt ${i}`).toBe(known.json().msg);
+    }
+  });
+
+  it('keeps a session in use alive under a 30-second idle limit, and ends it when idle', async () => {
+    const token = await t.login('staff');
+    const idleFor = (seconds: number) =>
+      t.db.query('UPDATE sessions SET last_seen_at = last_seen_at - make_interval(secs => $2) WHERE token_hash = $1', [
+        hashToken(token),
+        seconds,
+      ]);
+    const me = async () => (await t.app.inject({ url: '/api/me', headers: t.auth(token) })).statusCode;
+    const saved = t.config.sessionIdleMinutes;
+    t.config.sessionIdleMinutes = 0.5; // the app reads its config object on each call
+    try {
+      // Used every 20 s: each call must move last_seen_at on, or the second gap adds up to 40 s idle.
+      await idleFor(20);
+      expect(await me()).toBe(200);
+      await idleFor(20);
+      expect(await me()).toBe(200);
+      await idleFor(31);
+      expect(await me()).toBe(401);
+    } finally {
+      t.config.sessionIdleMinutes = saved;
+    }
   });
 
   it('revokes the token on logout', async () => {
@@ -189,5 +300,26 @@ describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([expect.objectContaining({ path: 'password' })]);
+  });
+});
+
+describe('the first administrator of a new production database', () => {
+  it('refuses a weak ADMIN_PASSWORD with one line naming the rule, and creates nothing', async () => {
+    const db = await openDb({});
+    try {
+      await migrate(db);
+      const config = loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'admin123' });
+      const error = await seed(db, config).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toBe(
+        'ADMIN_PASSWORD 不符合密码规则：密码至少8位，且须同时包含字母、数字和符号 / ADMIN_PASSWORD does not meet the password rule: 8 to 64 characters with letters, digits and a symbol',
+      );
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(0);
+
+      const strong = loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'Str0ng#Admin' });
+      expect(await seed(db, strong)).toBe('new production database: admin account created');
+    } finally {
+      await db.close();
+    }
   });
 });

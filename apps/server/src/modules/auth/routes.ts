@@ -23,9 +23,15 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
       config: { public: true },
       schema: {
         tags: ['登录'],
-        summary: '登录',
+        summary: '登录（同一用户名在同一地址连续输错密码会锁定，同一地址失败过多会被限流）',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, 401: errorResponseSchema, 423: errorResponseSchema },
+        response: {
+          200: loginResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          423: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     (req) => login(db, config, req, req.body.username, req.body.password),
