@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,6 +21,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRouteList } from './plugins/route-list';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWeb } from './plugins/web';
 
 /** What every module receives: the database and the configuration. */
 export interface AppContext {
@@ -99,22 +97,4 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await registerWeb(app, ctx.config);
   return app;
-}
-
-/** Serves the built web app under /peis/ with history fallback: any deep link loads index.html. */
-async function registerWeb(app: FastifyInstance, config: Config) {
-  const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/peis/', wildcard: false, index: false });
-  }
-  app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => reply.redirect('/peis/'));
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
-    if (path.startsWith('/api/') || path === '/api' || !hasWeb || !(path === '/peis' || path.startsWith('/peis/'))) {
-      return reply.code(404).send({ code: 404, msg: '接口不存在' });
-    }
-    // A file-like path that is not there is a real 404; everything else is a route of the app.
-    if (/\.[a-z0-9]+$/i.test(path)) return reply.code(404).send({ code: 404, msg: '文件不存在' });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }
