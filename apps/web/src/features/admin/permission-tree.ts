@@ -19,6 +19,7 @@ const BUTTON_LABELS: Record<string, string> = {
   edit: '编辑',
   delete: '删除',
   export: '导出',
+  'export-full': '导出完整证件号与手机号',
   import: '导入',
   view: '查看',
   restore: '恢复',
