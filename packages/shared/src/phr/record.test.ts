@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as E from './enums';
-import { environmentSchema, familyHistorySchema, healthInfoSchema, lifeInfoSchema, patientInfoSchema } from './record';
+import {
+  environmentSchema,
+  familyHistorySchema,
+  healthInfoSchema,
+  lifeInfoSchema,
+  patientInfoSchema,
+  phrFormSchema,
+} from './record';
 
 describe('SPEC §3 enumerations', () => {
   const expected: [string, E.Enum, number][] = [
@@ -76,5 +83,56 @@ describe('SPEC §3 enumerations', () => {
     expect(familyHistorySchema.safeParse({ ...parsed, fater: member('[1,15]') }).success).toBe(false);
     expect(familyHistorySchema.safeParse({ ...parsed, fater: { value: '[1,15]', remark: '痛风' } }).success).toBe(true);
     expect(familyHistorySchema.safeParse({ ...parsed, fater: member('[not json') }).success).toBe(false);
+  });
+});
+
+describe('a record with only what SPEC §5 requires', () => {
+  it('accepts a record of the name alone, storing every other section empty', () => {
+    const parsed = phrFormSchema.parse({
+      unitId: 1,
+      patientInfo: { name: '张三', idCard: '11010519491231002X' },
+      pastHistory: { illness: { has: 1, list: [{ time: '2020-01-01', illnessName: 1 }] } },
+      other: { heredity: 0 },
+      familyHistory: { fater: { value: [1] } },
+    });
+    expect(parsed.healthInfo).toEqual({});
+    expect(parsed.pastHistory.surgery).toEqual({ has: 0, list: [] });
+    expect(parsed.pastHistory.illness.list).toHaveLength(1);
+    expect(parsed.other.disability).toEqual({ value: [], remark: null });
+    expect(parsed.familyHistory.monter).toEqual({ value: [], remark: null });
+    expect(parsed.lifeInfo.foods).toEqual([]);
+    expect(phrFormSchema.safeParse({ unitId: 1, patientInfo: { idCard: '11010519491231002X' } }).success).toBe(false);
+  });
+});
+
+describe('SPEC §3 life information is free text', () => {
+  it('stores text as text, and a code, its digits or its label as the code', () => {
+    const parsed = lifeInfoSchema.parse({
+      foods: '荤素均衡，口味偏咸',
+      sleep: '每晚约7小时，睡眠质量一般',
+      smoke: '吸烟',
+      drink: '2',
+      daily: 4,
+      style: '作息规律',
+    });
+    expect(parsed).toEqual({
+      foods: ['荤素均衡，口味偏咸'],
+      sleep: '每晚约7小时，睡眠质量一般',
+      smoke: 3,
+      drink: 2,
+      daily: 4,
+      style: '作息规律',
+    });
+    // Lists of the dialog: picked answers as codes beside typed ones; a JSON list string is the list.
+    expect(lifeInfoSchema.parse({ foods: [1, '嗜盐', '少吃辣', 1] }).foods).toEqual([1, 4, '少吃辣']);
+    expect(lifeInfoSchema.parse({ foods: '[1,4]' }).foods).toEqual([1, 4]);
+    // Old stored records (codes) still read the same.
+    expect(lifeInfoSchema.parse({ foods: [1], sleep: 1, smoke: 1, drink: 1, daily: 1 }).smoke).toBe(1);
+  });
+  it('refuses an unknown code and over-long text with their reasons', () => {
+    const issues = (v: unknown) => lifeInfoSchema.safeParse(v).error?.issues.map((i) => i.message);
+    expect(issues({ smoke: 9 })).toEqual(['吸烟情况的取值无效']);
+    expect(issues({ sleep: 'x'.repeat(101) })).toEqual(['睡眠情况不能超过100个字']);
+    expect(issues({ drink: { a: 1 } })).toEqual(['饮酒情况应为文本']);
   });
 });

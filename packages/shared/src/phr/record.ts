@@ -12,6 +12,12 @@ const validDate = (v: string) => {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 };
 
+/**
+ * A part of the record that may be left out: SPEC §5 requires only the name, so a missing section or group
+ * (e.g. no pastHistory, or pastHistory without surgery) is stored as its empty form.
+ */
+const section = <T extends z.ZodType>(s: T) => z.preprocess((v) => v ?? {}, s);
+
 /** Empty strings from forms count as "not filled". */
 const blankToNull = (v: unknown) => (v === '' ? null : v);
 
@@ -91,20 +97,22 @@ const flag = (label: string) =>
 
 /** A past-history group: has (0 none, 1 yes) and its entries; choosing 无 keeps no entries. */
 function historyGroup<T extends z.ZodRawShape>(label: string, entry: z.ZodObject<T>) {
-  return z
-    .object({
-      has: flag(label),
-      list: z
-        .array(entry, { error: `${label}应为列表` })
-        .max(50, `${label}最多50条`)
-        .optional()
-        .default([]),
-    })
-    .superRefine((g, ctx) => {
-      if (g.has === 1 && g.list.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['list'], message: `请填写${label}` });
-    })
-    .transform((g) => ({ has: g.has, list: g.has === 1 ? g.list : [] }));
+  return section(
+    z
+      .object({
+        has: flag(label),
+        list: z
+          .array(entry, { error: `${label}应为列表` })
+          .max(50, `${label}最多50条`)
+          .optional()
+          .default([]),
+      })
+      .superRefine((g, ctx) => {
+        if (g.has === 1 && g.list.length === 0)
+          ctx.addIssue({ code: 'custom', path: ['list'], message: `请填写${label}` });
+      })
+      .transform((g) => ({ has: g.has, list: g.has === 1 ? g.list : [] })),
+  );
 }
 
 const illnessEntry = z
@@ -128,13 +136,15 @@ const namedEntry = (key: string, label: string) =>
   });
 
 const withRemark = (e: E.Enum, label: string, otherCode: number, remarkLabel: string) =>
-  z
-    .object({ value: codes(e, label), remark: text(remarkLabel, 100) })
-    .superRefine((g, ctx) => {
-      if (g.value.includes(otherCode) && !g.remark)
-        ctx.addIssue({ code: 'custom', path: ['remark'], message: `请填写${remarkLabel}` });
-    })
-    .transform((g) => ({ value: g.value, remark: g.value.includes(otherCode) ? (g.remark ?? null) : null }));
+  section(
+    z
+      .object({ value: codes(e, label), remark: text(remarkLabel, 100) })
+      .superRefine((g, ctx) => {
+        if (g.value.includes(otherCode) && !g.remark)
+          ctx.addIssue({ code: 'custom', path: ['remark'], message: `请填写${remarkLabel}` });
+      })
+      .transform((g) => ({ value: g.value, remark: g.value.includes(otherCode) ? (g.remark ?? null) : null })),
+  );
 
 const familyMember = (label: string) => withRemark(E.FAMILY_DISEASE, label, E.OTHER_FAMILY_DISEASE_CODE, '其他疾病');
 
@@ -222,12 +232,60 @@ export const familyHistorySchema = z.object({
   familyDiseases: familyMember('其他家族病史'),
 });
 
+/**
+ * One answer of the life information: SPEC §3 makes it free text, and the edit dialog offers the usual
+ * answers of its list. A code, its digits or exactly its label is stored as the code (so the structured value,
+ * e.g. smoking for risk scores, is kept whichever way it came); any other text is stored as the text.
+ */
+const choiceValue = (e: E.Enum, v: unknown): unknown => {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (/^\d+$/.test(t)) return Number(t);
+  const hit = Object.entries(e).find(([, label]) => label === t);
+  return hit ? Number(hit[0]) : t;
+};
+const choiceOrText = (e: E.Enum, label: string, max: number) =>
+  z
+    .union([z.number(), z.string()], { error: `${label}应为文本` })
+    .refine((v) => typeof v === 'string' || String(v) in e, `${label}的取值无效`)
+    .refine((v) => typeof v === 'number' || v.length <= max, `${label}不能超过${max}个字`);
+const choice = (e: E.Enum, label: string, max = 100) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? null : choiceValue(e, v)),
+    choiceOrText(e, label, max).nullable().optional(),
+  );
+/**
+ * Several answers (饮食习惯): a list of codes and texts; one text (SPEC §3) is a list of that one text, and a
+ * list written as a JSON string is read as the list.
+ */
+const choices = (e: E.Enum, label: string, max = 100) =>
+  z.preprocess(
+    (v) => {
+      if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return [];
+      if (typeof v === 'string' && v.trim().startsWith('[')) {
+        try {
+          return JSON.parse(v);
+        } catch {
+          return [v];
+        }
+      }
+      return Array.isArray(v) ? v : [v];
+    },
+    z
+      .array(
+        z.preprocess((c) => choiceValue(e, c), choiceOrText(e, label, max)),
+        { error: `${label}应为列表` },
+      )
+      .max(20, `${label}最多20项`)
+      .transform((list) => [...new Set(list.filter((c) => c !== ''))]),
+  );
+
 export const lifeInfoSchema = z.object({
-  foods: codes(E.FOODS, '饮食习惯'),
-  sleep: code(E.SLEEP, '睡眠情况'),
-  smoke: code(E.SMOKE, '吸烟情况'),
-  drink: code(E.DRINK, '饮酒情况'),
-  daily: code(E.DAILY, '锻炼情况'),
+  foods: choices(E.FOODS, '饮食习惯'),
+  sleep: choice(E.SLEEP, '睡眠情况'),
+  smoke: choice(E.SMOKE, '吸烟情况'),
+  drink: choice(E.DRINK, '饮酒情况'),
+  daily: choice(E.DAILY, '锻炼情况'),
   style: text('生活方式', 200),
 });
 
@@ -238,8 +296,6 @@ export const environmentSchema = z.object({
   toilet: code(E.TOILET, '厕所'),
   acorral: code(E.ACORRAL, '禽畜栏'),
 });
-
-const section = <T extends z.ZodType>(s: T) => z.preprocess((v) => v ?? {}, s);
 
 /** The whole record of SPEC §3 as POST /phr/form receives it: the record plus `type`. */
 export const phrFormSchema = z

@@ -1,6 +1,11 @@
+import { idCardCheckChar } from '@peis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../db/seed';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+
+/** A valid ID number (check character computed) for a birthday yyyymmdd. */
+const idCard = (birthday: string, seq = '001') =>
+  `110105${birthday}${seq}${idCardCheckChar(`110105${birthday}${seq}`)}`;
 
 /** A complete record as the edit dialog sends it, with every section and conditional field in use. */
 export const fullRecord = (unitId: number) => ({
@@ -229,6 +234,98 @@ describe.each(TEST_DATABASES)('personal health record on $name', (target) => {
       patientInfo: { ...now.record.patientInfo, idCard: '110105200001010016' },
     });
     expect(idChange.json().errors).toEqual([{ path: 'patientInfo.idCard', message: '身份证号建档后不能修改' }]);
+  });
+
+  it('answers concurrent first saves of one record with one 200 and 409s, never a 500', async () => {
+    const { rows } = await t.db.query<{ id: number; name: string; id_card: string }>(
+      `SELECT e.id, e.name, e.id_card FROM employees e WHERE e.unit_id = $1 AND e.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM health_records r WHERE r.employee_id = e.id) ORDER BY e.id LIMIT 1`,
+      [unit1],
+    );
+    const emp = rows[0];
+    expect(emp, 'a demo employee without a record').toBeDefined();
+    const save = (n: number) => {
+      const rec = fullRecord(unit1);
+      // What the dialog sends for a record not yet created: the employee, no version.
+      return call('POST', '/api/phr/form', n % 2 ? staff : admin, {
+        ...rec,
+        id: Number(emp.id),
+        type: 'edit',
+        patientInfo: { ...rec.patientInfo, name: emp.name, idCard: emp.id_card, mobile: null },
+        lifeInfo: { ...rec.lifeInfo, style: `保存${n}` },
+      });
+    };
+    const answers = await Promise.all(Array.from({ length: 18 }, (_, n) => save(n)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses, answers.find((a) => a.statusCode >= 500)?.body).toEqual([200, ...Array(17).fill(409)]);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json()).toMatchObject({ status: 'warning', msg: '数据已被他人修改，请刷新后重试' });
+    const versions = (await call('GET', `/api/phr/${emp.id}/versions`, staff)).json().data;
+    expect(versions.map((v: { version: number }) => v.version)).toEqual([1]);
+
+    // A new person posted by several at once: one record, the others refused (409, or 400 once it is there).
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call('POST', '/api/phr/form', staff, {
+          ...fullRecord(unit1),
+          patientInfo: { ...fullRecord(unit1).patientInfo, name: '并发新建', idCard: idCard('19800101') },
+        }),
+      ),
+    );
+    const codes = created.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(
+      codes.every((c) => c === 200 || c === 400 || c === 409),
+      codes.join(),
+    ).toBe(true);
+  });
+
+  it('accepts a record without its other sections (SPEC §5 requires only the name), stored empty', async () => {
+    const res = await call('POST', '/api/phr/form', staff, {
+      unitId: unit1,
+      type: 'add',
+      patientInfo: { name: '只有姓名', idCard: idCard('19900101') },
+      healthInfo: { height: 168 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const got = (await call('GET', `/api/phr/${res.json().data.id}`, staff)).json().data;
+    expect(got.record.pastHistory).toEqual({
+      illness: { has: 0, list: [] },
+      surgery: { has: 0, list: [] },
+      trauma: { has: 0, list: [] },
+      transfusion: { has: 0, list: [] },
+    });
+    expect(got.record.familyHistory.fater).toEqual({ value: [], remark: null });
+    expect(got.record.other.disability).toEqual({ value: [], remark: null });
+    expect(got.record.lifeInfo.foods).toEqual([]);
+    expect(got.missing).toEqual(['个人信息', '健康数据', '生活信息', '居住环境']);
+  });
+
+  it('takes the life information of SPEC §3 as free text, keeping known answers as codes', async () => {
+    const rec = fullRecord(unit1);
+    const res = await call('POST', '/api/phr/form', staff, {
+      ...rec,
+      patientInfo: { ...rec.patientInfo, name: '文本生活', idCard: idCard('19700101') },
+      lifeInfo: {
+        foods: '荤素均衡，口味偏咸',
+        sleep: '每晚约7小时，睡眠质量一般',
+        smoke: '吸烟',
+        drink: '偶尔饮酒',
+        daily: '每周慢跑3次',
+        style: '久坐办公',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const got = (await call('GET', `/api/phr/${res.json().data.id}`, staff)).json().data;
+    expect(got.record.lifeInfo).toEqual({
+      foods: ['荤素均衡，口味偏咸'],
+      sleep: '每晚约7小时，睡眠质量一般',
+      smoke: 3, // the label of a known answer is kept as its code (risk scores read it)
+      drink: '偶尔饮酒',
+      daily: '每周慢跑3次',
+      style: '久坐办公',
+    });
+    expect(got.complete).toBe(true);
   });
 
   it('masks ID and mobile in lists and shows them in full on the detail to those allowed', async () => {

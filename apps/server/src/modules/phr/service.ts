@@ -25,9 +25,9 @@ const fieldError = (path: string, message: string) => badRequest(message, [{ pat
 export function emptySections(): Omit<PhrRecord, 'patientInfo'> {
   return {
     healthInfo: healthInfoSchema.parse({}),
-    pastHistory: pastHistorySchema.parse({ illness: {}, surgery: {}, trauma: {}, transfusion: {} }),
-    other: otherSchema.parse({ disability: {}, drugIrritability: {} }),
-    familyHistory: familyHistorySchema.parse({ fater: {}, monter: {}, brothers: {}, children: {}, familyDiseases: {} }),
+    pastHistory: pastHistorySchema.parse({}),
+    other: otherSchema.parse({}),
+    familyHistory: familyHistorySchema.parse({}),
     lifeInfo: lifeInfoSchema.parse({}),
     environment: environmentSchema.parse({}),
   };
@@ -68,9 +68,9 @@ interface EmployeeRow {
 }
 
 async function employeeForRecord(q: Queryable, user: SessionUser, id: number, lock = false): Promise<EmployeeRow> {
-  const { rows } = await q.query<EmployeeRow>(
-    `SELECT e.id, e.unit_id, u.path AS unit_path, e.name, e.id_card, r.version, r.record
-       FROM employees e JOIN units u ON u.id = e.unit_id LEFT JOIN health_records r ON r.employee_id = e.id
+  const { rows } = await q.query<Omit<EmployeeRow, 'version' | 'record'>>(
+    `SELECT e.id, e.unit_id, u.path AS unit_path, e.name, e.id_card
+       FROM employees e JOIN units u ON u.id = e.unit_id
       WHERE e.id = $1 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE OF e' : ''}`,
     [id],
   );
@@ -79,7 +79,13 @@ async function employeeForRecord(q: Queryable, user: SessionUser, id: number, lo
   const params: unknown[] = [id];
   const { rows: inScope } = await q.query(`SELECT 1 WHERE ${employeeScopeSql(user, '$1::bigint', params)}`, params);
   if (!inScope[0]) throw forbidden('无权访问该档案');
-  return row;
+  // Read after the lock, in its own statement: on PostgreSQL a statement that waited for the lock still sees
+  // the joined rows of its own snapshot, so a record saved by the transaction it waited for would look absent.
+  const { rows: rec } = await q.query<Pick<EmployeeRow, 'version' | 'record'>>(
+    'SELECT version, record FROM health_records WHERE employee_id = $1',
+    [id],
+  );
+  return { ...row, version: rec[0]?.version ?? null, record: rec[0]?.record ?? null };
 }
 
 /**
@@ -97,7 +103,7 @@ export async function saveRecord(q: Queryable, req: FastifyRequest, user: Sessio
     if (!can(user, 'phr:edit')) throw forbidden();
     const emp = await employeeForRecord(q, user, id, true);
     if (emp.id_card !== rest.patientInfo.idCard) throw fieldError('patientInfo.idCard', '身份证号建档后不能修改');
-    if (emp.version !== null && version === undefined) throw fieldError('version', '缺少版本号，请刷新后重试');
+    // A save without a version was made on a record that did not exist yet: stale once one does.
     if (emp.version !== null && emp.version !== version) throw conflict();
     if (emp.version === null && version !== undefined && version !== 1) throw conflict();
     employeeId = emp.id;
@@ -118,12 +124,16 @@ export async function saveRecord(q: Queryable, req: FastifyRequest, user: Sessio
     );
     if (existing[0]?.has_record) throw fieldError('patientInfo.idCard', '该身份证号已建档');
     if (existing[0]) {
-      await employeeForRecord(q, user, Number(existing[0].id), true);
+      const emp = await employeeForRecord(q, user, Number(existing[0].id), true);
+      // Recorded by a concurrent save while this one waited for the lock.
+      if (emp.version !== null) throw conflict();
       employeeId = Number(existing[0].id);
     } else {
       const info = idCardInfo(rest.patientInfo.idCard);
+      // A concurrent first save of the same ID number inserts first: this one is then stale (409), not a 500.
       const { rows } = await q.query<{ id: number }>(
-        `INSERT INTO employees (unit_id, name, id_card, sex, birthday, mobile) VALUES ($1, $2, $3, $4, $5::date, $6) RETURNING id`,
+        `INSERT INTO employees (unit_id, name, id_card, sex, birthday, mobile) VALUES ($1, $2, $3, $4, $5::date, $6)
+         ON CONFLICT (id_card) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
         [
           unitId,
           rest.patientInfo.name,
@@ -133,6 +143,7 @@ export async function saveRecord(q: Queryable, req: FastifyRequest, user: Sessio
           rest.patientInfo.mobile ?? null,
         ],
       );
+      if (!rows[0]) throw conflict();
       employeeId = Number(rows[0].id);
     }
   }
@@ -147,11 +158,13 @@ export async function saveRecord(q: Queryable, req: FastifyRequest, user: Sessio
   const missing = missingSections(record);
   const json = JSON.stringify(record);
   if (nextVersion === 1) {
-    await q.query(
+    // The employee row is locked, so no other first save can get here; DO NOTHING keeps it a 409 regardless.
+    const { rowCount } = await q.query(
       `INSERT INTO health_records (employee_id, record, complete, missing, version, created_by, updated_by)
-       VALUES ($1, $2::jsonb, $3, $4, 1, $5, $5)`,
+       VALUES ($1, $2::jsonb, $3, $4, 1, $5, $5) ON CONFLICT (employee_id) DO NOTHING`,
       [employeeId, json, missing.length === 0, missing, user.id],
     );
+    if (rowCount !== 1) throw conflict();
   } else {
     const { rowCount } = await q.query(
       `UPDATE health_records SET record = $2::jsonb, complete = $3, missing = $4, version = version + 1,
