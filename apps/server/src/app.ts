@@ -1,8 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { adminRoutes } from './modules/admin/routes';
@@ -19,6 +17,7 @@ import { uploadRoutes } from './modules/upload/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerOpenApi } from './plugins/openapi';
 import { registerRouteList } from './plugins/route-list';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
@@ -63,19 +62,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   registerInputGuard(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: '健康管理服务平台 API',
-        version: '0.1.0',
-        description: '所有接口均需 Authorization: Bearer <token>，登录接口除外。',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await registerOpenApi(app, ctx.config);
   registerAuth(app, ctx.db, ctx.config);
   // Multipart bodies are parsed only where a route asks (req.parts()); each route passes its own limits,
   // since multipart bodies are not bound by bodyLimit.

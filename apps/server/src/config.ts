@@ -23,6 +23,8 @@ export interface Config {
   /** Password of the first `admin` account on a new production database. */
   adminPassword?: string;
   logLevel: string;
+  /** Serve the OpenAPI document and its viewer at /api/docs (API_DOCS=on|off; off by default in production). */
+  apiDocs: boolean;
   /** Fastify trustProxy: false unless TRUST_PROXY names the proxies (addresses/CIDRs) or is `true`. */
   trustProxy: boolean | string[];
 }
@@ -49,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoEmployees: num(env.DEMO_EMPLOYEES, 2000),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    apiDocs: env.API_DOCS === 'on' || (env.API_DOCS !== 'off' && env.NODE_ENV !== 'production'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -9,6 +9,8 @@ import { buildUnitTree, unitsInScope } from './queries';
 const treeNode: z.ZodType<{ id: number; name: string; shortName?: string; children: unknown[] }> = z.lazy(() =>
   z.object({ id: z.number(), name: z.string(), shortName: z.string().optional(), children: z.array(treeNode) }),
 );
+// A recursive schema must be a named component for the OpenAPI document's $ref to itself to resolve.
+z.globalRegistry.add(treeNode, { id: 'UnitTreeNode' });
 
 export async function companyRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

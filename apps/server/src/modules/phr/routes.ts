@@ -350,7 +350,10 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
 
   r.post(
     '/api/phr/form',
-    { config: { permission: 'main:phr' }, schema: { tags, summary: '提交健康档案（整份档案 + type）' } },
+    {
+      config: { permission: 'main:phr' },
+      schema: { tags, summary: '提交健康档案（整份档案 + type）', docBody: phrFormSchema },
+    },
     async (req, reply) => {
       // Validated here rather than by the route schema so the answer carries `status` (SPEC §7/§8).
       const parsed = phrFormSchema.safeParse(req.body);
