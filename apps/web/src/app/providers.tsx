@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { FeedbackBridge } from './feedback';
-import { queryClient } from './query-client';
 
 dayjs.locale('zh-cn');
 
@@ -27,18 +24,16 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * Chinese locale, theme, server-state cache and antd's message context for the whole app. antd's motion is
- * off for users who ask their system for reduced motion (the end-to-end tests run that way too, so a click
- * never lands on a dialog or dropdown still moving in).
+ * Chinese locale and theme for the whole app; antd's <App> contexts and the server-state cache come with each
+ * screen but the login page (screen-providers.tsx). antd's motion is off for users who ask their system for
+ * reduced motion (the end-to-end tests run that way too, so a click never lands on a dialog or dropdown still
+ * moving in).
  */
 export function Providers({ children }: { children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { fontFamily: FONT, borderRadius: 6, motion: !reducedMotion } }}>
-      <App>
-        <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </App>
+      {children}
     </ConfigProvider>
   );
 }
