@@ -12,10 +12,13 @@ import type { BenchResult, BenchTarget } from './common';
  *   BENCH_ONLY=check-import npm run bench one benchmark
  *   BENCH_ONLY=dashboard BENCH_DASHBOARD_EMPLOYEES=5000 npm run bench   dashboard calls and page draw, small
  *   BENCH_REPEAT=30                       timed calls per dashboard call (after 3 warm-up calls)
+ *   BENCH_ONLY=login-weight npm run bench JS+CSS of /peis/login in Chromium (builds the web app to a temp folder)
  */
-const BENCHES: { name: string; file: string; size: number }[] = [
+/** `once`: not a database benchmark, run one time whatever the databases. */
+const BENCHES: { name: string; file: string; size: number; once?: boolean }[] = [
   { name: 'check-import', file: 'check-import.ts', size: Number(process.env.BENCH_ROWS ?? 100_000) },
   { name: 'dashboard', file: 'dashboard.ts', size: Number(process.env.BENCH_DASHBOARD_EMPLOYEES ?? 100_000) },
+  { name: 'login-weight', file: 'login-weight.ts', size: 0, once: true },
 ];
 
 const targets: BenchTarget[] = [
@@ -45,8 +48,9 @@ const only = process.env.BENCH_ONLY;
 const results: BenchResult[] = [];
 let failed = false;
 for (const bench of BENCHES.filter((b) => !only || b.name === only)) {
-  for (const target of targets) {
-    process.stdout.write(`▶ ${bench.name} on ${target.name} (${bench.size.toLocaleString('en')}) …\n`);
+  for (const target of bench.once ? [{ name: 'Chromium' }] : targets) {
+    const size = bench.once ? '' : ` (${bench.size.toLocaleString('en')})`;
+    process.stdout.write(`▶ ${bench.name} on ${target.name}${size} …\n`);
     try {
       const r = await runChild(bench.file, target, bench.size);
       results.push(r);
@@ -65,7 +69,8 @@ const padWide = (s: string, width: number) =>
 
 // Benchmarks with per-call figures (dashboard) get their own table; the others share the throughput one.
 const isCalls = (r: BenchResult) => Array.isArray(r.calls);
-const throughput = results.filter((r) => !isCalls(r));
+const isWeight = (r: BenchResult) => typeof r.gzipKb === 'number';
+const throughput = results.filter((r) => !isCalls(r) && !isWeight(r));
 if (throughput.length) {
   console.log('\nbench            database     rows     elapsed    rows/s  findings  peak RSS  ok');
   for (const r of throughput) {
@@ -112,6 +117,14 @@ for (const r of results.filter(isCalls)) {
       ].join(' '),
     );
   }
+  for (const f of (r.failures as string[] | undefined) ?? []) console.log(`  ✗ ${f}`);
+}
+for (const r of results.filter(isWeight)) {
+  console.log(
+    `\n${r.bench}: /peis/login fetches ${String(r.files)} JS/CSS files, ${String(r.gzipKb)} KB gzip ` +
+      `(target < ${String(r.targetKb)} KB), ${String(r.wireKb)} KB on the wire (${String(r.encodings)}), ok ${r.ok ? 'yes' : 'NO'}`,
+  );
+  console.log(`  largest: ${(r.largest as string[]).join(', ')}`);
   for (const f of (r.failures as string[] | undefined) ?? []) console.log(`  ✗ ${f}`);
 }
 if (failed) process.exitCode = 1;
