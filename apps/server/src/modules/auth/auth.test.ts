@@ -138,6 +138,19 @@ describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
     expect((await loginFrom('10.1.0.2', 'racer', 'Racer#2026')).statusCode).toBe(200);
   });
 
+  it('never leaves a name refused for good when the guess that reached the limit did not finish', async () => {
+    // Five attempts counted, the fifth never recorded its outcome (a crashed instance): no lock was written.
+    await t.db.query(
+      "INSERT INTO login_throttle (username, ip, failures, expires_at) VALUES ('staff', '10.6.0.1', 5, now() + interval '1 day')",
+    );
+    expect((await loginFrom('10.6.0.1', 'staff', 'Demo@2025')).statusCode).toBe(423);
+    // That refusal set an ordinary lock, which runs out like any other (its end moved into the past here).
+    await t.db.query(
+      "UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE ip = '10.6.0.1' AND locked_until IS NOT NULL",
+    );
+    expect((await loginFrom('10.6.0.1', 'staff', 'Demo@2025')).statusCode).toBe(200);
+  });
+
   it('locks a name only at the address that guessed: admin still signs in from another one', async () => {
     for (let i = 0; i < 12; i++) await loginFrom('10.2.0.1', 'admin', `Guess#${i}x`);
     const attacker = await loginFrom('10.2.0.1', 'admin', 'Demo@2025');

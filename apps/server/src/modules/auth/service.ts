@@ -58,9 +58,11 @@ async function claimAddressAttempt(db: Db, config: Config, ip: string) {
 /**
  * Counts an attempt of a username from an address (its consecutive failures there), before the password
  * is checked: parallel guesses each take a number, and those past the limit are refused unchecked.
- * While the pair is locked nothing is counted; a lock that has run out starts a fresh count.
+ * While the pair is locked nothing is counted; a lock that has run out starts a fresh count. An attempt past
+ * the limit sets the lock itself, so a guess that never finishes cannot leave the pair refused for good
+ * (and if the guess that reached the limit was right, its success clears the lock again).
  */
-async function claimNameAttempt(db: Db, name: string, ip: string) {
+async function claimNameAttempt(db: Db, config: Config, name: string, ip: string) {
   const { rows } = await db.query<{ failures: number; locked_until: Date | null }>(
     `INSERT INTO login_throttle AS t (username, ip, failures, expires_at)
      VALUES ($1, $2, 1, now() + interval '1 day')
@@ -68,10 +70,12 @@ async function claimNameAttempt(db: Db, name: string, ip: string) {
        failures = CASE WHEN t.locked_until > now() THEN t.failures
                        WHEN t.locked_until <= now() OR t.expires_at <= now() THEN 1
                        ELSE t.failures + 1 END,
-       locked_until = CASE WHEN t.locked_until > now() THEN t.locked_until END,
-       expires_at = greatest(t.expires_at, now() + interval '1 day')
+       locked_until = CASE WHEN t.locked_until > now() THEN t.locked_until
+                           WHEN t.locked_until IS NULL AND t.expires_at > now() AND t.failures + 1 > $3
+                             THEN now() + make_interval(secs => $4) END,
+       expires_at = greatest(t.expires_at, now() + interval '1 day', now() + make_interval(secs => $4))
      RETURNING failures, locked_until`,
-    [name, ip],
+    [name, ip, config.loginMaxFailures, config.loginLockMinutes * 60],
   );
   const lockedUntil = rows[0].locked_until ? new Date(rows[0].locked_until) : null;
   return {
@@ -113,7 +117,7 @@ export async function login(
     throw new AppError(429, `登录尝试过于频繁，请${minutes}分钟后再试`);
   }
 
-  const attempt = await claimNameAttempt(db, name, ip);
+  const attempt = await claimNameAttempt(db, config, name, ip);
   const { rows } = await db.query<LoginRow>(
     `SELECT id, username, password_hash, user_type, openid, enabled
        FROM users WHERE lower(username) = $1 AND deleted_at IS NULL`,
@@ -122,7 +126,7 @@ export async function login(
   const user = rows[0];
   const who = { userId: user?.id ?? null, username: user?.username ?? username };
   if (attempt.lockedUntil || attempt.failures > config.loginMaxFailures) {
-    // Locked, or a parallel guess past the limit while the guess that reached it is still being checked.
+    // Locked (also by a parallel guess past the limit while the guess that reached it is still being checked).
     await db.tx((q) =>
       writeAudit(q, req, {
         action: 'login.locked',
