@@ -99,9 +99,13 @@ test('adds a whole record through 添加/修改基础信息, edits it, and finds
   await dialog.getByTestId('family-fater-remark').fill('痛风');
 
   // 生活信息 and 居住环境
+  // 生活信息 is free text (SPEC §3): usual answers offered, others typed.
   await tab(dialog, '生活信息').click();
-  await dialog.getByLabel('荤素均衡').check();
-  await dialog.getByLabel('从不吸烟').check();
+  const lifeField = (label: string) => dialog.locator('.ant-form-item', { hasText: label });
+  await selectByTyping(page, lifeField('饮食习惯'), '荤素均衡', '口味偏咸');
+  await lifeField('吸烟情况').locator('input').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option-content', { hasText: '从不吸烟' }).click();
+  await lifeField('睡眠情况').locator('input').fill('每晚约7小时');
 
   await dialog.getByTestId('phr-submit').click();
   await expect(page.locator('.ant-message')).toContainText('提交成功！');
@@ -121,6 +125,8 @@ test('adds a whole record through 添加/修改基础信息, edits it, and finds
   await viewer.getByRole('tab', { name: '健康信息' }).click();
   await expect(viewer).toContainText('痛风');
   await expect(viewer).toContainText('家族性高胆固醇血症');
+  await viewer.getByRole('tab', { name: '生活信息' }).click();
+  for (const text of ['荤素均衡、口味偏咸', '从不吸烟', '每晚约7小时']) await expect(viewer).toContainText(text);
   await page.getByTestId('phr-viewer-edit').click();
   const edit = page.getByTestId('phr-dialog');
   await expect(edit.getByTestId('phr-field-idcard')).toBeDisabled();

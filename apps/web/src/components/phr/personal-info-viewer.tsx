@@ -224,7 +224,8 @@ function LifeTab({ data }: { data: PhrRecordData }) {
   const l = data.lifeInfo ?? {};
   const env = data.environment ?? {};
   const lifeItems: DescriptionsProps['items'] = [
-    { key: 'foods', label: LIFE_LABELS.foods, children: showEnum(E.FOODS, codeList(l.foods)) },
+    // Answers are codes of the usual list or free text (SPEC §3); enumLabel shows text as it is.
+    { key: 'foods', label: LIFE_LABELS.foods, children: showEnum(E.FOODS, l.foods) },
     { key: 'sleep', label: LIFE_LABELS.sleep, children: showEnum(E.SLEEP, l.sleep) },
     { key: 'smoke', label: LIFE_LABELS.smoke, children: showEnum(E.SMOKE, l.smoke) },
     { key: 'drink', label: LIFE_LABELS.drink, children: showEnum(E.DRINK, l.drink) },

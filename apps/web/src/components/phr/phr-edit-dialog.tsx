@@ -91,7 +91,8 @@ function toFormValues(record: PhrRecordData | undefined, unitId: number | null |
       return [m.key, { value: codeList(member?.value), remark: member?.remark }];
     }),
   );
-  const lifeInfo = { ...(r.lifeInfo ?? {}), foods: codeList(r.lifeInfo?.foods) };
+  // Life answers are codes or free text (SPEC §3): kept as they are, the inputs show both.
+  const lifeInfo = { ...(r.lifeInfo ?? {}) };
   return {
     unitId: unitId ?? undefined,
     patientInfo,
