@@ -1,12 +1,23 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { openDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { ensureWritableDir, lockDataDir } from './ops/data-dir';
+import { operatorMessage } from './ops/operator-errors';
+
+/** Read first; kept for the failure message (the port, the database address). */
+let config: Config | undefined;
 
 /** Starts the server: database, migrations, seed data, HTTP; stops cleanly on SIGINT/SIGTERM. */
 async function main() {
-  const config = loadConfig();
+  config = loadConfig();
+  // Folders checked, and the PGlite folder claimed, before anything opens them: a wrong folder is named here
+  // rather than failing deep inside PGlite, and a second server (or a backup) cannot open the same folder.
+  if (!config.databaseUrl) ensureWritableDir(config.dataDir, 'DATA_DIR');
+  ensureWritableDir(config.uploadDir, process.env.UPLOAD_DIR ? 'UPLOAD_DIR' : 'DATA_DIR');
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir, 'server');
+  process.on('exit', unlock);
   const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   const seeded = await seed(db, config);
@@ -36,11 +47,21 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // Close the database cleanly before the start fails (PGlite flushes its files on close).
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw err;
+  }
   app.log.info(`控制台: http://localhost:${config.port}/peis/  接口文档: http://localhost:${config.port}/api/docs`);
 }
 
 main().catch((err) => {
-  console.error(err);
+  // An operator's error (bad setting, port in use, database unreachable, folder unwritable) is one line to fix
+  // it by; anything else is a bug and keeps its stack.
+  const line = operatorMessage(err, config);
+  console.error(line ?? err);
   process.exit(1);
 });
