@@ -265,8 +265,9 @@ function PhrEditForm({ formId, saving, employeeId, detail, unitId, setSaving, on
       environment: values.environment,
     };
     if (adding) return { type: 'add', unitId: values.unitId, ...record };
-    // A record not yet created has no version: the server accepts 1 for its first version.
-    return { type: 'edit', id: employeeId, version: detail?.version ?? 1, ...record };
+    // A record not yet created is sent without a version: if someone creates it meanwhile, this save is
+    // stale (409) instead of silently replacing theirs as "version 1".
+    return { type: 'edit', id: employeeId, version: detail?.version ?? undefined, ...record };
   };
 
   /** Form validation failed on some tab: open the tab of the first error. */
