@@ -13,18 +13,21 @@ import type { BenchResult, BenchTarget } from './common';
  *   BENCH_ONLY=dashboard BENCH_DASHBOARD_EMPLOYEES=5000 npm run bench   dashboard calls and page draw, small
  *   BENCH_REPEAT=30                       timed calls per dashboard call (after 3 warm-up calls)
  *   BENCH_ONLY=login-weight npm run bench JS+CSS of /peis/login in Chromium (builds the web app to a temp folder)
+ *   BENCH_ONLY=lists BENCH_LISTS_EMPLOYEES=20000 npm run bench   work lists (kept database, see lists.ts)
+ *   BENCH_TARGET=PostgreSQL               one database only (PGlite or PostgreSQL)
  */
 /** `once`: not a database benchmark, run one time whatever the databases. */
 const BENCHES: { name: string; file: string; size: number; once?: boolean }[] = [
   { name: 'check-import', file: 'check-import.ts', size: Number(process.env.BENCH_ROWS ?? 100_000) },
   { name: 'dashboard', file: 'dashboard.ts', size: Number(process.env.BENCH_DASHBOARD_EMPLOYEES ?? 100_000) },
+  { name: 'lists', file: 'lists.ts', size: Number(process.env.BENCH_LISTS_EMPLOYEES ?? 100_000) },
   { name: 'login-weight', file: 'login-weight.ts', size: 0, once: true },
 ];
 
 const targets: BenchTarget[] = [
   { name: 'PGlite' },
   ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', url: process.env.TEST_DATABASE_URL }] : []),
-];
+].filter((t) => !process.env.BENCH_TARGET || t.name.toLowerCase() === process.env.BENCH_TARGET.toLowerCase());
 
 function runChild(file: string, target: BenchTarget, size: number): Promise<BenchResult> {
   return new Promise((resolve, reject) => {
@@ -70,7 +73,8 @@ const padWide = (s: string, width: number) =>
 // Benchmarks with per-call figures (dashboard) get their own table; the others share the throughput one.
 const isCalls = (r: BenchResult) => Array.isArray(r.calls);
 const isWeight = (r: BenchResult) => typeof r.gzipKb === 'number';
-const throughput = results.filter((r) => !isCalls(r) && !isWeight(r));
+const isLists = (r: BenchResult) => Array.isArray(r.lists);
+const throughput = results.filter((r) => !isCalls(r) && !isLists(r) && !isWeight(r));
 if (throughput.length) {
   console.log('\nbench            database     rows     elapsed    rows/s  findings  peak RSS  ok');
   for (const r of throughput) {
@@ -114,6 +118,35 @@ for (const r of results.filter(isCalls)) {
         ` ${ms(c.rawP50)}`,
         ` ${ms(c.rawP95)}`,
         c.equal ? '  yes' : '  NO',
+      ].join(' '),
+    );
+  }
+  for (const f of (r.failures as string[] | undefined) ?? []) console.log(`  ✗ ${f}`);
+}
+for (const r of results.filter(isLists)) {
+  console.log(
+    `\n${r.bench} on ${r.target}: ${String(r.employees)} employees, ${String(r.checks)} checks, ` +
+      `${String(r.auditRows)} audit entries, p95 target ${String(r.p95TargetMs)} ms, ok ${r.ok ? 'yes' : 'NO'}`,
+  );
+  console.log(`${'list'.padEnd(18)} ${'account'.padEnd(10)} filter  page    total    p50    p95`);
+  for (const l of r.lists as {
+    list: string;
+    account: string;
+    filter: boolean;
+    page: number;
+    total: number;
+    p50: number;
+    p95: number;
+  }[]) {
+    console.log(
+      [
+        l.list.padEnd(18),
+        l.account.padEnd(10),
+        (l.filter ? 'yes' : 'no').padEnd(6),
+        String(l.page).padStart(5),
+        String(l.total).padStart(8),
+        l.p50.toFixed(1).padStart(6),
+        l.p95.toFixed(1).padStart(6),
       ].join(' '),
     );
   }

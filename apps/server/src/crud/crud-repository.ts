@@ -42,6 +42,8 @@ export interface ResourceHooks {
   deleteBlocked?: (q: Queryable, existing: Row) => Promise<string | null>;
   /** Shapes a record on its way out. */
   toRecord?: (rec: Row) => Row;
+  /** The list's total from a maintained count when the query allows one, else null (COUNT(*)). */
+  listCount?: (q: Queryable, user: SessionUser, query: ListQuery) => Promise<number> | null;
 }
 
 export interface ListQuery {
@@ -139,10 +141,11 @@ export class CrudRepository {
   async list(q: Queryable, user: SessionUser, query: ListQuery): Promise<{ total: number; records: Row[] }> {
     const params: unknown[] = [];
     const where = this.filterWhere(user, query, params).join(' AND ');
-    const { rows: count } = await q.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${this.def.table} t WHERE ${where}`,
-      params,
-    );
+    const maintained = this.hooks.listCount?.(q, user, query);
+    const count = maintained
+      ? [{ n: await maintained }]
+      : (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.def.table} t WHERE ${where}`, params))
+          .rows;
     params.push(query.pageSize, (query.page - 1) * query.pageSize);
     const { rows } = await q.query<Row>(
       `SELECT ${this.select()} FROM ${this.def.table} t WHERE ${where}

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { pageQuery } from '../../lib/paging';
+import { listCount, onlyFilters, pageQuery } from '../../lib/paging';
 import { employeeScopeSql, unitInScope, unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
@@ -390,10 +390,11 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
       if (qs.atFrom) add(`a.at >= (?::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`, qs.atFrom);
       if (qs.atTo) add(`a.at < ((?::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`, qs.atTo);
       const cond = where.length ? where.join(' AND ') : 'TRUE';
-      const { rows: count } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM audit_log a WHERE ${cond}`,
-        params,
-      );
+      // Without a filter the total is the maintained count (per account), not a COUNT(*) of the log.
+      const count =
+        user.userType !== 4 && onlyFilters(qs, [])
+          ? [{ n: await listCount(db, 'audit', user, {}) }]
+          : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a WHERE ${cond}`, params)).rows;
       params.push(qs.pageSize, (qs.page - 1) * qs.pageSize);
       const { rows } = await db.query(
         `SELECT a.id, to_char(a.at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "at", a.user_id AS "userId",
@@ -462,7 +463,14 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
   registerResourceRoutes(app, db, userResource, userHooks);
   registerResourceRoutes(app, db, expertResource);
   registerResourceRoutes(app, db, roleResource, roleHooks);
-  registerResourceRoutes(app, db, accountResource, accountHooks);
+  registerResourceRoutes(app, db, accountResource, {
+    ...accountHooks,
+    // The live accounts of the scope, or of a unit's subtree: the maintained count of live employees.
+    listCount: (q, user, query) =>
+      user.userType !== 4 && !query.deleted && onlyFilters(query.filters, ['unitId'])
+        ? listCount(q, 'employees', user, { unitId: query.filters.unitId ? Number(query.filters.unitId) : undefined })
+        : null,
+  });
   registerResourceRoutes(app, db, unitResource, unitHooks);
   registerResourceRoutes(app, db, facilityResource);
   registerResourceRoutes(app, db, insuranceResource, insuranceHooks);

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app';
 import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { paged } from '../../lib/paging';
+import { employeeRowScopeSql, type ListJoin, listCount, onlyFilters, paged } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { can, currentUser, type SessionUser } from '../../plugins/auth';
@@ -53,7 +53,7 @@ const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** WHERE of the check list and export: live checks of live employees in the account's scope, and the filters. */
 function listWhere(user: SessionUser, f: Filters, params: unknown[]): string {
-  const where = ['c.deleted_at IS NULL', 'e.deleted_at IS NULL', employeeScopeSql(user, 'e.id', params)];
+  const where = ['c.deleted_at IS NULL', 'e.deleted_at IS NULL', employeeRowScopeSql(user, 'e', params)];
   const add = (cond: string, v: unknown) => {
     params.push(v);
     where.push(cond.replaceAll('?', `$${params.length}`));
@@ -72,6 +72,11 @@ function listWhere(user: SessionUser, f: Filters, params: unknown[]): string {
 }
 
 const LIST_FROM = 'health_checks c JOIN employees e ON e.id = c.employee_id JOIN units u ON u.id = e.unit_id';
+/** LIST_FROM for paged(): the count and the page's keys need the employee only for its conditions. */
+const LIST_JOINS: ListJoin[] = [
+  { alias: 'e', sql: 'JOIN employees e ON e.id = c.employee_id' },
+  { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+];
 const LIST_SELECT = `c.id, c.employee_id AS "employeeId", e.name, e.sex, u.short_name AS "unitName", e.id_card AS "idCard",
   to_char(c.check_date, 'YYYY-MM-DD') AS "checkDate", c.year, c.provider, c."values", c.version,
   (SELECT count(*)::int FROM positive_findings pf WHERE pf.check_id = c.id) AS findings`;
@@ -299,7 +304,17 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
       const where = listWhere(user, req.query, params);
       const { total, records } = await paged<ListRow>(
         db,
-        { select: LIST_SELECT, from: LIST_FROM, where, order: 'c.check_date DESC, c.id DESC' },
+        {
+          select: LIST_SELECT,
+          from: { base: 'health_checks c', key: 'c.id', joins: LIST_JOINS },
+          where,
+          order: 'c.check_date DESC, c.id DESC',
+          // Scope, unit and year are the maintained count's (live checks of live employees by unit, year).
+          count:
+            user.userType !== 4 && onlyFilters(req.query, ['unitId', 'year'])
+              ? () => listCount(db, 'checks', user, { unitId: req.query.unitId, k1: req.query.year })
+              : undefined,
+        },
         params,
         req.query,
       );

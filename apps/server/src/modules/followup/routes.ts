@@ -6,7 +6,7 @@ import type { AppContext } from '../../app';
 import type { Queryable } from '../../db/client';
 import { todayInChina } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { paged, pageQuery } from '../../lib/paging';
+import { employeeRowScopeSql, type ListJoin, listCount, onlyFilters, paged, pageQuery } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
@@ -53,8 +53,15 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
     to_char(p.end_date, 'YYYY-MM-DD') AS "endDate", p.assignee_id AS "assigneeId", a.name AS "assigneeName", p.status, p.note,
     (p.status = 1 AND p.next_date <= current_date) AS due, p.version,
     (SELECT count(*)::int FROM follow_up_records fr WHERE fr.plan_id = p.id) AS "records"`;
-  const PLAN_FROM = `follow_up_plans p JOIN employees e ON e.id = p.employee_id JOIN units u ON u.id = e.unit_id
-    LEFT JOIN users a ON a.id = p.assignee_id`;
+  const PLAN_FROM = {
+    base: 'follow_up_plans p',
+    key: 'p.id',
+    joins: [
+      { alias: 'e', sql: 'JOIN employees e ON e.id = p.employee_id' },
+      { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+      { alias: 'a', sql: 'LEFT JOIN users a ON a.id = p.assignee_id' },
+    ] satisfies ListJoin[],
+  };
 
   r.get(
     '/api/follow-up/task',
@@ -78,7 +85,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
       const user = currentUser(req);
       const f = req.query;
       const params: unknown[] = [];
-      const where = [employeeScopeSql(user, 'p.employee_id', params)];
+      const where = [employeeRowScopeSql(user, 'e', params)];
       const add = (cond: string, v: unknown) => {
         params.push(v);
         where.push(cond.replace('?', `$${params.length}`));
@@ -89,18 +96,23 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
       if (f.employeeId) add('p.employee_id = ?', f.employeeId);
       if (f.mine === 'true') add('p.assignee_id = ?', user.id);
       if (f.due === 'true') where.push('p.status = 1 AND p.next_date <= current_date');
-      const cond = where.join(' AND ');
-      const { rows: count } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${PLAN_FROM} WHERE ${cond}`,
+      const data = await paged(
+        db,
+        {
+          select: PLAN_SELECT,
+          from: PLAN_FROM,
+          where,
+          order: 'p.status, p.next_date, p.id',
+          // Scope and status are the maintained count's keys.
+          count:
+            user.userType !== 4 && onlyFilters(f, ['status'])
+              ? () => listCount(db, 'plans', user, { k1: f.status })
+              : undefined,
+        },
         params,
+        f,
       );
-      params.push(f.pageSize, (f.page - 1) * f.pageSize);
-      const { rows } = await db.query(
-        `SELECT ${PLAN_SELECT} FROM ${PLAN_FROM} WHERE ${cond} ORDER BY p.status, p.next_date, p.id
-          LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { code: 200, data: { total: count[0].n, records: rows } };
+      return { code: 200, data };
     },
   );
 
@@ -286,7 +298,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
     async (req) => {
       const f = req.query;
       const params: unknown[] = [];
-      const where = [employeeScopeSql(currentUser(req), 'r.employee_id', params)];
+      const where = [employeeRowScopeSql(currentUser(req), 'e', params)];
       const add = (cond: string, v: unknown) => {
         params.push(v);
         where.push(cond.replace('?', `$${params.length}`));
@@ -306,10 +318,23 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
           select: `r.id, r.plan_id AS "planId", p.title, r.employee_id AS "employeeId", e.name, u.short_name AS "unitName",
                 to_char(r.follow_date, 'YYYY-MM-DD') AS "followDate", r.method, r.outcome, r.note, c.name AS "createdBy",
                 to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"`,
-          from: `follow_up_records r JOIN follow_up_plans p ON p.id = r.plan_id JOIN employees e ON e.id = r.employee_id
-        JOIN units u ON u.id = e.unit_id LEFT JOIN users c ON c.id = r.created_by`,
+          from: {
+            base: 'follow_up_records r',
+            key: 'r.id',
+            joins: [
+              { alias: 'p', sql: 'JOIN follow_up_plans p ON p.id = r.plan_id' },
+              { alias: 'e', sql: 'JOIN employees e ON e.id = r.employee_id' },
+              { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+              { alias: 'c', sql: 'LEFT JOIN users c ON c.id = r.created_by' },
+            ],
+          },
           where,
           order: 'r.follow_date DESC, r.id DESC',
+          // Scope and unit are the maintained count's.
+          count:
+            currentUser(req).userType !== 4 && onlyFilters(f, ['unitId'])
+              ? () => listCount(db, 'follow-ups', currentUser(req), { unitId: f.unitId })
+              : undefined,
         },
         params,
         f,
@@ -340,7 +365,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
     async (req) => {
       const f = req.query;
       const params: unknown[] = [f.year];
-      const where = ['s.year = $1', employeeScopeSql(currentUser(req), 's.employee_id', params)];
+      const where = ['s.year = $1', employeeRowScopeSql(currentUser(req), 'e', params)];
       const add = (cond: string, v: unknown) => {
         params.push(v);
         where.push(cond.replace(/\?/g, `$${params.length}`));
@@ -354,23 +379,34 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
           `e.unit_id IN (SELECT id FROM units WHERE path LIKE (SELECT path FROM units WHERE id = ?) || '%')`,
           f.unitId,
         );
-      const cond = where.join(' AND ');
-      const from = `service_contracts s JOIN employees e ON e.id = s.employee_id JOIN units u ON u.id = e.unit_id
-        LEFT JOIN person_tags t ON t.employee_id = s.employee_id AND t.year = s.year`;
-      const { rows: count } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${from} WHERE ${cond}`,
-        params,
-      );
-      params.push(f.pageSize, (f.page - 1) * f.pageSize);
-      const { rows } = await db.query<{ birthday: string }>(
-        `SELECT s.id, s.employee_id AS "employeeId", e.name, e.sex, to_char(e.birthday, 'YYYY-MM-DD') AS birthday,
+      const data = await paged<{ birthday: string }>(
+        db,
+        {
+          select: `s.id, s.employee_id AS "employeeId", e.name, e.sex, to_char(e.birthday, 'YYYY-MM-DD') AS birthday,
                 u.short_name AS "unitName", s.year, s.level, s.status, t.risk_level AS "riskLevel", s.version,
                 to_char(s.signed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "signedAt",
-                to_char(s.completed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "completedAt"
-           FROM ${from} WHERE ${cond} ORDER BY s.status, s.level DESC, s.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+                to_char(s.completed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "completedAt"`,
+          from: {
+            base: 'service_contracts s',
+            key: 's.id',
+            joins: [
+              { alias: 'e', sql: 'JOIN employees e ON e.id = s.employee_id' },
+              { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+              { alias: 't', sql: 'LEFT JOIN person_tags t ON t.employee_id = s.employee_id AND t.year = s.year' },
+            ],
+          },
+          where,
+          order: 's.status, s.level DESC, s.id',
+          // Scope, unit, year and status are the maintained count's keys.
+          count:
+            currentUser(req).userType !== 4 && onlyFilters(f, ['year', 'status', 'unitId'])
+              ? () => listCount(db, 'contracts', currentUser(req), { unitId: f.unitId, k1: f.year, k2: f.status })
+              : undefined,
+        },
         params,
+        f,
       );
-      return { code: 200, data: { total: count[0].n, records: rows.map((x) => ({ ...x, age: ageOn(x.birthday) })) } };
+      return { code: 200, data: { ...data, records: data.records.map((x) => ({ ...x, age: ageOn(x.birthday) })) } };
     },
   );
 

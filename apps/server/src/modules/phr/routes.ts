@@ -5,12 +5,20 @@ import { z } from 'zod';
 import type { AppContext } from '../../app';
 import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
-import { paged, pageQuery } from '../../lib/paging';
+import {
+  employeeRowScopeSql,
+  joinsFor,
+  type ListJoin,
+  listCountsByUnit,
+  onlyFilters,
+  paged,
+  pageQuery,
+} from '../../lib/paging';
 import { employeeScopeSql, unitInScope, unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { can, currentUser, type SessionUser } from '../../plugins/auth';
 import { zodIssues } from '../../plugins/errors';
-import { emptySections, saveRecord } from './service';
+import { emptySections, recordPage, saveRecord } from './service';
 
 const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
 const listFilters = z.object({
@@ -31,7 +39,7 @@ type ListFilters = z.infer<typeof listFilters>;
 
 /** WHERE of the record list: scope (a regular employee only themselves) and the search filters. */
 function listWhere(user: SessionUser, f: Partial<ListFilters>, params: unknown[]): string {
-  const where = ['e.deleted_at IS NULL', employeeScopeSql(user, 'e.id', params)];
+  const where = ['e.deleted_at IS NULL', employeeRowScopeSql(user, 'e', params)];
   const add = (cond: string, v: unknown) => {
     params.push(v);
     where.push(cond.replaceAll('?', `$${params.length}`));
@@ -61,11 +69,20 @@ const LIST_SELECT = `e.id, e.name, e.sex, to_char(e.birthday, 'YYYY-MM-DD') AS b
   coalesce(r.complete, false) AS complete, coalesce(r.missing, '{}') AS missing, r.version,
   to_char(r.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "updatedAt", ru.name AS "responsibleName",
   pt.year AS "tagYear", pt.risk_level AS "riskLevel", pt.diseases, sc.level AS "contractLevel"`;
-// Tags of the latest year that has any (the year's checks are all loaded by then).
-const LIST_FROM = `employees e JOIN units u ON u.id = e.unit_id LEFT JOIN health_records r ON r.employee_id = e.id
-  LEFT JOIN users ru ON ru.id = e.responsible_user_id
-  LEFT JOIN person_tags pt ON pt.employee_id = e.id AND pt.year = (SELECT max(year) FROM person_tags)
-  LEFT JOIN service_contracts sc ON sc.employee_id = e.id AND sc.year = pt.year`;
+// Each join matches one row (units) or at most one, so the count and the page's keys need only the joins
+// the filters refer to (paged(), recordPage()).
+const LIST_JOINS: ListJoin[] = [
+  { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id' },
+  { alias: 'r', sql: 'LEFT JOIN health_records r ON r.employee_id = e.id' },
+  { alias: 'ru', sql: 'LEFT JOIN users ru ON ru.id = e.responsible_user_id' },
+  // Tags of the latest year that has any (the year's checks are all loaded by then).
+  {
+    alias: 'pt',
+    sql: 'LEFT JOIN person_tags pt ON pt.employee_id = e.id AND pt.year = (SELECT max(year) FROM person_tags)',
+  },
+  { alias: 'sc', sql: 'LEFT JOIN service_contracts sc ON sc.employee_id = e.id AND sc.year = pt.year', needs: 'pt' },
+];
+const LIST_FROM = `employees e ${LIST_JOINS.map((j) => j.sql).join(' ')}`;
 
 interface ListRow {
   id: number;
@@ -109,9 +126,19 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
       const user = currentUser(req);
       const params: unknown[] = [];
       const where = listWhere(user, req.query, params);
-      const { total, records } = await paged<ListRow>(
+      const { total, records } = await recordPage<ListRow>(
         db,
-        { select: LIST_SELECT, from: LIST_FROM, where, order: 'u.sort_order, e.id' },
+        {
+          select: LIST_SELECT,
+          from: LIST_FROM,
+          countFrom: joinsFor('employees e', LIST_JOINS, where),
+          where,
+          // No filter but the unit: the maintained count of live employees per unit.
+          unitCounts:
+            user.userType !== 4 && onlyFilters(req.query, ['unitId'])
+              ? () => listCountsByUnit(db, 'employees', user, { unitId: req.query.unitId })
+              : undefined,
+        },
         params,
         req.query,
       );
@@ -216,7 +243,12 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
       const where = `e.unit_id = $1 AND ${listWhere(user, { complete: 'false' }, params)}`;
       const { total, records } = await paged<ListRow>(
         db,
-        { select: LIST_SELECT, from: LIST_FROM, where, order: 'e.id' },
+        {
+          select: LIST_SELECT,
+          from: { base: 'employees e', key: 'e.id', joins: LIST_JOINS },
+          where,
+          order: 'e.id',
+        },
         params,
         req.query,
       );

@@ -195,3 +195,73 @@ export async function saveRecord(q: Queryable, req: FastifyRequest, user: Sessio
   });
   return { id: employeeId, version: nextVersion };
 }
+
+/**
+ * One page of the record list, in its order (unit sort order, then employee id), without sorting the
+ * whole company: the count per unit (one pass over `countFrom`, the employees with the joins `where`
+ * needs; it is also the total) tells which units hold the page, and only their rows are sorted. Units of
+ * equal sort order interleave by employee id, so they are taken together.
+ */
+export async function recordPage<T>(
+  q: Queryable,
+  sql: {
+    select: string;
+    from: string;
+    countFrom: string;
+    where: string;
+    /** The count per unit from elsewhere (the maintained count) instead of a GROUP BY over countFrom. */
+    unitCounts?: () => Promise<{ unitId: number; n: number }[]>;
+  },
+  params: unknown[],
+  page: { page: number; pageSize: number },
+): Promise<{ total: number; records: T[] }> {
+  let units: { sortOrder: number; unitId: number; n: number }[];
+  if (sql.unitCounts) {
+    const counts = await sql.unitCounts();
+    const { rows } = await q.query<{ id: number; sortOrder: number }>(
+      'SELECT id, sort_order AS "sortOrder" FROM units WHERE id = ANY($1::int[])',
+      [counts.map((c) => c.unitId)],
+    );
+    const order = new Map(rows.map((r) => [Number(r.id), r.sortOrder]));
+    units = counts
+      .map((c) => ({ ...c, sortOrder: order.get(c.unitId) ?? 0 }))
+      .sort((a, b) => a.sortOrder - b.sortOrder);
+  } else {
+    units = (
+      await q.query<{ sortOrder: number; unitId: number; n: number }>(
+        `SELECT u.sort_order AS "sortOrder", g.unit_id AS "unitId", g.n
+           FROM (SELECT e.unit_id, count(*)::int AS n FROM ${sql.countFrom} WHERE ${sql.where} GROUP BY e.unit_id) g
+           JOIN units u ON u.id = g.unit_id ORDER BY u.sort_order`,
+        params,
+      )
+    ).rows;
+  }
+  const total = units.reduce((sum, u) => sum + u.n, 0);
+  const start = (page.page - 1) * page.pageSize;
+  const end = start + page.pageSize;
+  const pageUnits: number[] = [];
+  let skip = 0;
+  let before = 0;
+  for (let i = 0; i < units.length; ) {
+    let j = i;
+    let n = 0;
+    for (; j < units.length && units[j].sortOrder === units[i].sortOrder; j++) n += units[j].n;
+    if (before < end && before + n > start) {
+      if (pageUnits.length === 0) skip = start - before;
+      for (let k = i; k < j; k++) pageUnits.push(Number(units[k].unitId));
+    }
+    before += n;
+    i = j;
+  }
+  if (pageUnits.length === 0) return { total, records: [] };
+  const all = [...params, pageUnits, page.pageSize, skip];
+  const { rows } = await q.query<T>(
+    `SELECT ${sql.select} FROM ${sql.from}
+      WHERE e.id IN (SELECT e.id FROM ${sql.countFrom} JOIN units u ON u.id = e.unit_id
+                      WHERE ${sql.where} AND e.unit_id = ANY($${all.length - 2}::int[])
+                      ORDER BY u.sort_order, e.id LIMIT $${all.length - 1} OFFSET $${all.length})
+      ORDER BY u.sort_order, e.id`,
+    all,
+  );
+  return { total, records: rows };
+}

@@ -17,7 +17,7 @@ import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import type { Queryable } from '../../db/client';
 import { todayInChina } from '../../lib/dates';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { paged, pageQuery } from '../../lib/paging';
+import { employeeRowScopeSql, type ListJoin, listCount, onlyFilters, paged, pageQuery } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
@@ -53,7 +53,7 @@ async function knownCodes(q: Queryable): Promise<Set<string>> {
 
 /** Filters shared by the lists of people's work: unit subtree and name. */
 function personFilters(user: SessionUser, f: { unitId?: number; name?: string }, params: unknown[], col = 'e') {
-  const where = [employeeScopeSql(user, `${col}.id`, params)];
+  const where = [employeeRowScopeSql(user, col, params)];
   if (f.unitId) {
     params.push(f.unitId);
     where.push(
@@ -224,10 +224,23 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
          u.short_name AS "unitName", to_char(c.check_date, 'YYYY-MM-DD') AS "checkDate", f.year, pr.names AS "ruleName",
          pr.library_name AS "libraryName", pr.judge, f.level, f.matched, f.status, f.note,
          to_char(f.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"`,
-          from: `positive_findings f JOIN employees e ON e.id = f.employee_id JOIN units u ON u.id = e.unit_id
-         JOIN health_checks c ON c.id = f.check_id JOIN positive_rules pr ON pr.id = f.rule_id`,
+          from: {
+            base: 'positive_findings f',
+            key: 'f.id',
+            joins: [
+              { alias: 'e', sql: 'JOIN employees e ON e.id = f.employee_id' },
+              { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+              { alias: 'c', sql: 'JOIN health_checks c ON c.id = f.check_id' },
+              { alias: 'pr', sql: 'JOIN positive_rules pr ON pr.id = f.rule_id' },
+            ],
+          },
           where,
           order: 'f.level DESC, f.id DESC',
+          // Scope, unit, status and year are the maintained count's keys.
+          count:
+            currentUser(req).userType !== 4 && onlyFilters(f, ['status', 'year', 'unitId'])
+              ? () => listCount(db, 'findings', currentUser(req), { unitId: f.unitId, k1: f.status ?? 0, k2: f.year })
+              : undefined,
         },
         params,
         f,
@@ -355,8 +368,17 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
     to_char(t.completed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "completedAt", t.version,
     (SELECT l.action FROM positive_logs l WHERE l.task_id = t.id ORDER BY l.id DESC LIMIT 1) AS "lastAction",
     to_char(t.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"`;
-  const TASK_FROM = `positive_tasks t JOIN positive_findings f ON f.id = t.finding_id JOIN positive_rules pr ON pr.id = f.rule_id
-    JOIN employees e ON e.id = t.employee_id JOIN units u ON u.id = e.unit_id LEFT JOIN users a ON a.id = t.assignee_id`;
+  const TASK_FROM = {
+    base: 'positive_tasks t',
+    key: 't.id',
+    joins: [
+      { alias: 'f', sql: 'JOIN positive_findings f ON f.id = t.finding_id' },
+      { alias: 'pr', sql: 'JOIN positive_rules pr ON pr.id = f.rule_id', needs: 'f' },
+      { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
+      { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+      { alias: 'a', sql: 'LEFT JOIN users a ON a.id = t.assignee_id' },
+    ] satisfies ListJoin[],
+  };
 
   r.get(
     '/api/positive/task',
@@ -393,7 +415,17 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
       if (f.overdue === 'true') where.push('t.status IN (1, 2) AND t.due_date < current_date');
       const data = await paged(
         db,
-        { select: TASK_SELECT, from: TASK_FROM, where, order: 't.status, t.due_date, t.id' },
+        {
+          select: TASK_SELECT,
+          from: TASK_FROM,
+          where,
+          order: 't.status, t.due_date, t.id',
+          // Scope, unit and status are the maintained count's keys.
+          count:
+            user.userType !== 4 && onlyFilters(f, ['status', 'unitId'])
+              ? () => listCount(db, 'tasks', user, { unitId: f.unitId, k1: f.status })
+              : undefined,
+        },
         params,
         f,
       );
