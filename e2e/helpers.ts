@@ -21,3 +21,15 @@ export function collectPageErrors(page: Page): string[] {
 export async function storedToken(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').token as string);
 }
+
+/** Calls the API as the signed-in page's account and returns the answer's `data` (expects a 200). */
+export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const token = await storedToken(page);
+  const res = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(res.status(), `${method} ${path}`).toBe(200);
+  return (await res.json()).data as T;
+}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Modal, Result, Spin } from 'antd';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { ApiError } from '../app/http';
+import { freshOnOpen } from '../components/fresh-on-open';
 import { submitValue } from './field-kinds/field-rules';
 import { FormRenderer } from './field-kinds/form-renderer';
 import {
@@ -45,7 +46,13 @@ function fieldOfPath(resource: ResourceDef, path: string): string | null {
  * close (取 消 / 确 定). Sent only when validation passes; the server's 400 field errors land on the fields,
  * a 409 (changed by someone else) keeps the dialog open with the server's message.
  */
-export function ResourceFormDialog({ resource, record, open, onClose, onSaved }: ResourceFormDialogProps) {
+export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
+  resource,
+  record,
+  open,
+  onClose,
+  onSaved,
+}: ResourceFormDialogProps) {
   const [saving, setSaving] = useState(false);
   const formId = `resource-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const editing = record !== undefined && record !== null;
@@ -117,7 +124,7 @@ export function ResourceFormDialog({ resource, record, open, onClose, onSaved }:
       {body}
     </Modal>
   );
-}
+});
 
 interface ResourceFormProps {
   formId: string;

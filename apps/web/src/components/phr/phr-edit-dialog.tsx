@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Modal, Result, Spin, Tabs, theme } from 'antd';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { ApiError } from '../../app/http';
+import { freshOnOpen } from '../fresh-on-open';
 import { FamilyHistoryForm } from './forms/family-history-form';
 import { HealthInfoForm } from './forms/health-info-form';
 import { LifeInfoForm } from './forms/life-info-form';
@@ -122,7 +123,14 @@ const tabOf = (path: Path): PhrTabKey => TAB_OF_SECTION[String(path[0])] ?? 'pat
  * not closed by clicking outside or by Esc. Every tab is validated before sending (the dialog opens the tab of
  * the first error); the answer's status sets the message level and only success closes it (SPEC §4/§8).
  */
-export function PhrEditDialog({ open, employeeId, unitId, initial, onClose, onSaved }: PhrEditDialogProps) {
+export const PhrEditDialog = freshOnOpen(function PhrEditDialog({
+  open,
+  employeeId,
+  unitId,
+  initial,
+  onClose,
+  onSaved,
+}: PhrEditDialogProps) {
   const editing = employeeId !== undefined && employeeId !== null;
   const [saving, setSaving] = useState(false);
   const [opening, setOpening] = useState(0);
@@ -202,7 +210,7 @@ export function PhrEditDialog({ open, employeeId, unitId, initial, onClose, onSa
       {body}
     </Modal>
   );
-}
+});
 
 interface PhrEditFormProps {
   formId: string;

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Typography } from 'antd';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { leftoverMessage, type ResourceRecord } from '../../resource-ui/resource-api';
 import { applyFieldErrors, resetUserPassword, validatePassword } from './admin-api';
 
@@ -15,7 +16,11 @@ export interface ResetPasswordDialogProps {
 }
 
 /** 重置密码: a new password (the shared rule) typed twice → POST /user/{id}/password. */
-export function ResetPasswordDialog({ user, open, onClose }: ResetPasswordDialogProps) {
+export const ResetPasswordDialog = freshOnOpen(function ResetPasswordDialog({
+  user,
+  open,
+  onClose,
+}: ResetPasswordDialogProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ResetForm>();
   const reset = useMutation({
@@ -78,4 +83,4 @@ export function ResetPasswordDialog({ user, open, onClose }: ResetPasswordDialog
       </Form>
     </Modal>
   );
-}
+});

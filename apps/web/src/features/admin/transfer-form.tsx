@@ -2,6 +2,7 @@ import { accountResource } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Flex, Form, Input, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useTimesOn } from '../../components/fresh-on-open';
 import { Permission } from '../../components/Permission';
 import { CompanyPicker } from '../../components/pickers/company-picker';
 import { invalidateResource, leftoverMessage, type ResourceRecord } from '../../resource-ui/resource-api';
@@ -21,8 +22,17 @@ export interface TransferFormProps {
   onClear: () => void;
 }
 
-/** 调入单位, 调动原因, 生效日期 and 确定调动 (POST /account/transfer) for the picked employees. */
-export function TransferForm({ selected, onClear }: TransferFormProps) {
+/**
+ * 调入单位, 调动原因, 生效日期 and 确定调动 (POST /account/transfer) for the picked employees. The form belongs to
+ * one pick: once no one is picked (清空, every row unticked, or a transfer done) it starts anew, so a reason
+ * typed for some employees is never sent with the next ones.
+ */
+export function TransferForm(props: TransferFormProps) {
+  const pick = useTimesOn(props.selected.length === 0);
+  return <TransferFormCard key={pick} {...props} />;
+}
+
+function TransferFormCard({ selected, onClear }: TransferFormProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TransferValues>();
@@ -37,7 +47,6 @@ export function TransferForm({ selected, onClear }: TransferFormProps) {
     onSuccess: (answer) => {
       message.success(answer?.msg || '调动成功');
       onClear();
-      form.resetFields(['reason']);
       // The employee list and the history sit under the account resource's query keys.
       void invalidateResource(queryClient, accountResource);
     },

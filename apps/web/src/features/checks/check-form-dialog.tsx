@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { phrKeys } from '../../components/phr';
 import { EmployeePicker } from '../positive/employee-picker';
 import { positiveKeys } from '../positive/positive-api';
@@ -48,7 +49,7 @@ function fieldOf(path: string): (string | number)[] | null {
 }
 
 /** 新增体检 / 修改: the person (new only), date, provider and a number per indicator, grouped, with units. */
-export function CheckFormDialog({ check, open, onClose }: CheckFormDialogProps) {
+export const CheckFormDialog = freshOnOpen(function CheckFormDialog({ check, open, onClose }: CheckFormDialogProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CheckFormValues>();
@@ -177,4 +178,4 @@ export function CheckFormDialog({ check, open, onClose }: CheckFormDialogProps) 
       </Form>
     </Modal>
   );
-}
+});

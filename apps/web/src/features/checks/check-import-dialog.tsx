@@ -21,6 +21,7 @@ import {
 } from 'antd';
 import { useRef, useState } from 'react';
 import { download } from '../../app/http';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { phrKeys } from '../../components/phr';
 import { leftoverMessage } from '../../resource-ui/resource-api';
 import { positiveKeys } from '../positive/positive-api';
@@ -173,7 +174,13 @@ function ImportReport({
  * server works → the report: counts, refused cells with a downloadable report, and a header mapping to retry
  * columns it did not recognise.
  */
-export function CheckImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const CheckImportDialog = freshOnOpen(function CheckImportDialog({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -335,4 +342,4 @@ export function CheckImportDialog({ open, onClose }: { open: boolean; onClose: (
       ) : null}
     </Modal>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { RISK_LEVELS } from '@peis/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Radio, Spin, Typography } from 'antd';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { showFailure } from '../positive/work-common';
 import {
   CONTRACT_LEVELS,
@@ -13,7 +14,13 @@ import {
 const LEVEL_OPTIONS = CONTRACT_LEVELS.map((l) => ({ value: l.value, label: `${l.value}级` }));
 
 /** 级别设置: which service-package level each risk level (健康 … 重病) gets when packages are generated. */
-export function ContractLevelsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const ContractLevelsDialog = freshOnOpen(function ContractLevelsDialog({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ContractLevels>();
@@ -67,4 +74,4 @@ export function ContractLevelsDialog({ open, onClose }: { open: boolean; onClose
       )}
     </Modal>
   );
-}
+});

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { AssigneePicker } from '../../components/pickers';
 import { EmployeePicker } from '../positive/employee-picker';
 import { DATE, fromDate, showFailure, toDate, today } from '../positive/work-common';
@@ -62,7 +63,7 @@ function initialValues(plan: FollowUpPlan | null, seed: PlanSeed | null | undefi
 }
 
 /** 新建计划 / 编辑: who, how (电话/上门/微信/门诊), every how many days, from when until when, by whom. */
-export function PlanFormDialog({ plan, seed, open, onClose }: PlanFormDialogProps) {
+export const PlanFormDialog = freshOnOpen(function PlanFormDialog({ plan, seed, open, onClose }: PlanFormDialogProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PlanValues>();
@@ -202,4 +203,4 @@ export function PlanFormDialog({ plan, seed, open, onClose }: PlanFormDialogProp
       </Form>
     </Modal>
   );
-}
+});

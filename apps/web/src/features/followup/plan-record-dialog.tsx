@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, Modal, Radio, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { afterToday, DATE, showFailure, today } from '../positive/work-common';
 import { type FollowUpPlan, followUpKeys, METHODS, recordFollowUp } from './followup-api';
 
@@ -14,7 +15,7 @@ interface RecordValues {
 const OUTCOME_MAX = 500;
 
 /** 记录随访: one follow-up done today (or earlier); the server moves the plan's next date on by its interval. */
-export function PlanRecordDialog({
+export const PlanRecordDialog = freshOnOpen(function PlanRecordDialog({
   plan,
   open,
   onClose,
@@ -97,4 +98,4 @@ export function PlanRecordDialog({
       </Form>
     </Modal>
   );
-}
+});

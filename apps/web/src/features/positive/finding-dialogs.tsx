@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { AssigneePicker } from '../../components/pickers';
 import { confirmFindings, dismissFindings, positiveKeys } from './positive-api';
 import { beforeToday, DATE, showFailure, today } from './work-common';
@@ -26,7 +27,12 @@ interface ConfirmValues {
 }
 
 /** 确认: the finding becomes a task for a handler with a due date (default a week from today). */
-export function ConfirmFindingDialog({ target, open, onClose, onDone }: DialogProps) {
+export const ConfirmFindingDialog = freshOnOpen(function ConfirmFindingDialog({
+  target,
+  open,
+  onClose,
+  onDone,
+}: DialogProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ConfirmValues>();
@@ -86,10 +92,15 @@ export function ConfirmFindingDialog({ target, open, onClose, onDone }: DialogPr
       </Form>
     </Modal>
   );
-}
+});
 
 /** 排除: the finding is not a real problem (wrong value, known condition…); the reason is required. */
-export function DismissFindingDialog({ target, open, onClose, onDone }: DialogProps) {
+export const DismissFindingDialog = freshOnOpen(function DismissFindingDialog({
+  target,
+  open,
+  onClose,
+  onDone,
+}: DialogProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ note: string }>();
@@ -129,4 +140,4 @@ export function DismissFindingDialog({ target, open, onClose, onDone }: DialogPr
       </Form>
     </Modal>
   );
-}
+});

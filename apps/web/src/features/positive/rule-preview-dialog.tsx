@@ -26,6 +26,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { http } from '../../app/http';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { showFailure } from './work-common';
 
 /** What a preview starts from: a rule of the list, or nothing for a blank one. */
@@ -84,7 +85,7 @@ function codesOf(judge: string): string[] {
  * 预览: before saving a rule, how many people of a year it would flag (POST /positive/setting/preview),
  * with a sample of them and the values the rule reads.
  */
-export function RulePreviewDialog({
+export const RulePreviewDialog = freshOnOpen(function RulePreviewDialog({
   seed,
   open,
   onClose,
@@ -234,4 +235,4 @@ export function RulePreviewDialog({
       ) : null}
     </Modal>
   );
-}
+});

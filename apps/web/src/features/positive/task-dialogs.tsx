@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, DatePicker, Form, Input, Modal, Radio, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
+import { freshOnOpen } from '../../components/fresh-on-open';
 import { AssigneePicker } from '../../components/pickers';
 import {
   logTaskAction,
@@ -51,7 +52,7 @@ function actionHint(action: TaskAction | undefined) {
 }
 
 /** 处理: log one action on the task (phone call, notice, referral, recheck), or end it (结案 / 关闭). */
-export function TaskHandleDialog({ task, open, onClose }: TaskDialogProps) {
+export const TaskHandleDialog = freshOnOpen(function TaskHandleDialog({ task, open, onClose }: TaskDialogProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<HandleValues>();
@@ -126,7 +127,7 @@ export function TaskHandleDialog({ task, open, onClose }: TaskDialogProps) {
       </Form>
     </Modal>
   );
-}
+});
 
 interface AssignValues {
   assigneeId: number | null;
@@ -134,7 +135,7 @@ interface AssignValues {
 }
 
 /** 改派: another handler and/or another due date (with the task's version: 409 when it changed meanwhile). */
-export function TaskAssignDialog({ task, open, onClose }: TaskDialogProps) {
+export const TaskAssignDialog = freshOnOpen(function TaskAssignDialog({ task, open, onClose }: TaskDialogProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AssignValues>();
@@ -186,4 +187,4 @@ export function TaskAssignDialog({ task, open, onClose }: TaskDialogProps) {
       </Form>
     </Modal>
   );
-}
+});
