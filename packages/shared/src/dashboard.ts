@@ -1,4 +1,4 @@
-import type { AbnormalityKey } from './rules/tags';
+import { ABNORMALITY_CRITERIA, type AbnormalityKey, conditionSql, INDICATOR_ROW_CRITERIA } from './rules/criteria';
 
 /**
  * Company-dashboard definitions (PRODUCT.md "Dashboard semantics"): the completion rings and the
@@ -71,77 +71,22 @@ export interface IndicatorRowDef {
   leibie: string;
   mingcheng: string;
   biaozhun: string;
-  /** SQL condition over a check `c` ("values" jsonb) and its person `e` (sex). */
+  /** The abnormality (pie slice) the row counts towards, if any. */
+  abnormality?: AbnormalityKey;
+  /** SQL condition over a check `c` ("values" jsonb) and its person `e` (sex), generated from the row's criterion. */
   sql: string;
 }
 
-const v = (code: string) => `(c."values"->>'${code}')::numeric`;
+/** The 14 rows of the employee indicator table (PRODUCT.md): the criteria of rules/criteria.ts as SQL. */
+export const INDICATOR_TABLE_ROWS: IndicatorRowDef[] = INDICATOR_ROW_CRITERIA.map(({ condition, ...row }) => ({
+  ...row,
+  sql: conditionSql(condition),
+}));
 
-/** The 14 rows of the employee health-check indicator table (PRODUCT.md), each a condition on one check. */
-export const INDICATOR_TABLE_ROWS: IndicatorRowDef[] = [
-  {
-    id: 1,
-    leibie: '心脑血管',
-    mingcheng: '血压',
-    biaozhun: '正常高值 120–139/80–89 mmHg',
-    sql: `(${v('SBP')} < 140 AND ${v('DBP')} < 90 AND (${v('SBP')} >= 120 OR ${v('DBP')} >= 80))`,
-  },
-  {
-    id: 2,
-    leibie: '心脑血管',
-    mingcheng: '血压',
-    biaozhun: '1级 140–159/90–99 mmHg',
-    sql: `((${v('SBP')} >= 140 OR ${v('DBP')} >= 90) AND ${v('SBP')} < 160 AND ${v('DBP')} < 100)`,
-  },
-  {
-    id: 3,
-    leibie: '心脑血管',
-    mingcheng: '血压',
-    biaozhun: '2级 160–179/100–109 mmHg',
-    sql: `((${v('SBP')} >= 160 OR ${v('DBP')} >= 100) AND ${v('SBP')} < 180 AND ${v('DBP')} < 110)`,
-  },
-  {
-    id: 4,
-    leibie: '心脑血管',
-    mingcheng: '血压',
-    biaozhun: '3级 ≥180/≥110 mmHg',
-    sql: `(${v('SBP')} >= 180 OR ${v('DBP')} >= 110)`,
-  },
-  { id: 5, leibie: '心脑血管', mingcheng: '血脂', biaozhun: '总胆固醇 >5.18 mmol/L', sql: `${v('TC')} > 5.18` },
-  { id: 6, leibie: '心脑血管', mingcheng: '血脂', biaozhun: '甘油三酯 >1.7 mmol/L', sql: `${v('TG')} > 1.7` },
-  { id: 7, leibie: '心脑血管', mingcheng: '血脂', biaozhun: '低密度脂蛋白 >3.37 mmol/L', sql: `${v('LDLC')} > 3.37` },
-  { id: 8, leibie: '心脑血管', mingcheng: '血脂', biaozhun: '高密度脂蛋白 <1.04 mmol/L', sql: `${v('HDLC')} < 1.04` },
-  {
-    id: 9,
-    leibie: '代谢',
-    mingcheng: '血糖',
-    biaozhun: '空腹血糖受损 6.1–7.0 mmol/L',
-    sql: `(${v('FPG')} >= 6.1 AND ${v('FPG')} < 7.0)`,
-  },
-  { id: 10, leibie: '代谢', mingcheng: '血糖', biaozhun: '空腹血糖 ≥7.0 mmol/L', sql: `${v('FPG')} >= 7.0` },
-  { id: 11, leibie: '代谢', mingcheng: '血糖', biaozhun: '糖化血红蛋白 ≥6.5%', sql: `${v('HBA1C')} >= 6.5` },
-  {
-    id: 12,
-    leibie: '代谢',
-    mingcheng: '尿酸',
-    biaozhun: '男 >428、女 >357 µmol/L',
-    sql: `((e.sex = 1 AND ${v('UA')} > 428) OR (e.sex = 2 AND ${v('UA')} > 357))`,
-  },
-  {
-    id: 13,
-    leibie: '代谢',
-    mingcheng: '体重',
-    biaozhun: '超重 BMI 24–27.9',
-    sql: `(${v('BMI')} >= 24 AND ${v('BMI')} < 28)`,
-  },
-  { id: 14, leibie: '代谢', mingcheng: '体重', biaozhun: '肥胖 BMI ≥28', sql: `${v('BMI')} >= 28` },
-];
-
-/** Risk-population and abnormal-factor names, in display order. */
-export const ABNORMAL_FACTORS: { key: AbnormalityKey; name: string }[] = [
-  { key: 'bp', name: '血压异常' },
-  { key: 'lipid', name: '血脂异常' },
-  { key: 'glucose', name: '血糖异常' },
-  { key: 'ua', name: '尿酸异常' },
-  { key: 'weight', name: '体重异常' },
-];
+/**
+ * Abnormal factors in display order: the pie's names and, for each, the criterion every widget counting it
+ * shows (the union of its indicator-table rows, rules/criteria.ts).
+ */
+export const ABNORMAL_FACTORS: { key: AbnormalityKey; name: string; criterion: string }[] = Object.values(
+  ABNORMALITY_CRITERIA,
+).map((a) => ({ key: a.key, name: a.label, criterion: a.criterion }));

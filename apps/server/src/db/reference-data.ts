@@ -1,4 +1,4 @@
-import { EDUCATION_OPTIONS, INDICATORS, SAMPLE_RULES } from '@peis/shared';
+import { CRITERIA_VERSION, EDUCATION_OPTIONS, GUIDELINE_RULES, INDICATORS, SAMPLE_RULES } from '@peis/shared';
 import type { Queryable } from './client';
 
 /** Dictionary entries a new database starts with; administrators maintain them in /main/settings/dict. */
@@ -162,6 +162,7 @@ export async function seedReferenceData(q: Queryable): Promise<void> {
       );
     }
   }
+  await seedDefaultRules(q);
   const { rows: m } = await q.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM app_settings WHERE key = 'contract.levelByRisk'",
   );
@@ -174,3 +175,52 @@ export async function seedReferenceData(q: Queryable): Promise<void> {
 
 /** Health-service package level by risk level; administrators change it in the settings. */
 export const DEFAULT_CONTRACT_LEVELS: Record<string, 1 | 2 | 3> = { 健康: 1, 风险: 1, 异常: 2, 慢病: 3, 重病: 3 };
+
+/**
+ * The guideline rule library (GUIDELINE_RULES) by code: a new database gets all of it, an existing one the
+ * codes it lacks — a rule once added and later edited or deleted in the console is never added again. When
+ * rules were added, or the abnormality definitions (CRITERIA_VERSION) differ from those the stored tags were
+ * computed with, the existing checks are re-evaluated in the background (findings of the new rules, every
+ * person's tags); a database without checks has nothing to redo.
+ */
+export async function seedDefaultRules(q: Queryable): Promise<{ added: number[]; queued: boolean }> {
+  const added: number[] = [];
+  for (const rule of GUIDELINE_RULES) {
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO positive_rules (code, names, gender, age_min, age_max, library_name, levels, judge, remark)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (code) DO NOTHING RETURNING id`,
+      [
+        rule.code,
+        rule.names,
+        rule.gender,
+        rule.ageMin,
+        rule.ageMax,
+        rule.libraryName,
+        rule.levels,
+        rule.judge,
+        rule.remark,
+      ],
+    );
+    if (rows[0]) added.push(Number(rows[0].id));
+  }
+  const { rows: v } = await q.query<{ value: string }>(
+    "SELECT value #>> '{}' AS value FROM app_settings WHERE key = 'tags.criteria'",
+  );
+  const criteriaChanged = v[0]?.value !== CRITERIA_VERSION;
+  if (criteriaChanged) {
+    await q.query(
+      `INSERT INTO app_settings (key, value) VALUES ('tags.criteria', to_jsonb($1::text))
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [CRITERIA_VERSION],
+    );
+  }
+  if (!added.length && !criteriaChanged) return { added, queued: false };
+  const { rows: checks } = await q.query('SELECT 1 FROM health_checks WHERE deleted_at IS NULL LIMIT 1');
+  if (!checks.length) return { added, queued: false };
+  // The row EvaluationJobs.enqueue writes (modules/positive/jobs.ts); the server's runner picks it up once ready.
+  const reason = added.length ? '新增默认规则库' : '异常判定标准更新';
+  await q.query("INSERT INTO evaluation_jobs (reason, status, total) VALUES ($1, 'queued', 0)", [
+    JSON.stringify({ reason, ruleIds: added }),
+  ]);
+  return { added, queued: true };
+}

@@ -102,39 +102,51 @@ describe('SPEC §9 sample rules at their boundaries', () => {
   });
 });
 
-describe('grouping tags at their thresholds', () => {
+describe('grouping tags at their thresholds (the indicator table rows)', () => {
   it('blood pressure grades take the higher of systolic and diastolic', () => {
     expect(bpLevel({ SBP: 139, DBP: 89 })).toBe(0);
     expect(bpHighNormal({ SBP: 120, DBP: 70 })).toBe(true);
     expect(bpHighNormal({ SBP: 119, DBP: 79 })).toBe(false);
+    expect(bpHighNormal({ SBP: 140, DBP: 70 })).toBe(false);
     expect(bpLevel({ SBP: 140, DBP: 70 })).toBe(1);
     expect(bpLevel({ SBP: 130, DBP: 90 })).toBe(1);
+    expect(bpLevel({ SBP: 140, DBP: 90 })).toBe(1);
+    expect(bpLevel({ SBP: 150 })).toBe(1);
     expect(bpLevel({ SBP: 159, DBP: 100 })).toBe(2);
     expect(bpLevel({ SBP: 160, DBP: 80 })).toBe(2);
     expect(bpLevel({ SBP: 150, DBP: 110 })).toBe(3);
     expect(bpLevel({ SBP: 180, DBP: 80 })).toBe(3);
   });
-  it('lipids', () => {
-    expect(lipidLevel({ TC: 5.19, LDLC: 3.39, TG: 1.69, HDLC: 1.0 })).toBe(0);
-    expect(lipidLevel({ TC: 5.2 })).toBe(1);
-    expect(lipidLevel({ LDLC: 3.4 })).toBe(1);
-    expect(lipidLevel({ TG: 1.7 })).toBe(1);
+  it('lipids: level 1 at the table rows (SPEC §9 TC > 5.18, TG > 1.7, LDL-C > 3.37; HDL-C < 1.04)', () => {
+    expect(lipidLevel({ TC: 5.18, LDLC: 3.37, TG: 1.7, HDLC: 1.04 })).toBe(0);
+    expect(lipidLevel({ TC: 5.19 })).toBe(1);
+    expect(lipidLevel({ LDLC: 3.38 })).toBe(1);
+    expect(lipidLevel({ TG: 1.71 })).toBe(1);
+    expect(lipidLevel({ HDLC: 1.03 })).toBe(1);
+    expect(lipidLevel({ TC: 6.19 })).toBe(1);
     expect(lipidLevel({ TC: 6.2 })).toBe(2);
     expect(lipidLevel({ LDLC: 4.1 })).toBe(2);
     expect(lipidLevel({ TG: 2.3 })).toBe(2);
     expect(lipidLevel({ HDLC: 0.99 })).toBe(2);
     expect(lipidLevel({ TG: 5.6 })).toBe(3);
   });
-  it('glucose, uric acid and weight', () => {
+  it('glucose, uric acid (by sex, SPEC §9 428 / 357) and weight', () => {
     expect(glucoseLevel({ FPG: 6.09 })).toBe(0);
     expect(glucoseLevel({ FPG: 6.1 })).toBe(1);
+    expect(glucoseLevel({ FPG: 6.99 })).toBe(1);
     expect(glucoseLevel({ FPG: 7.0 })).toBe(2);
+    expect(glucoseLevel({ FPG: 7.6 })).toBe(2);
+    expect(glucoseLevel({ FPG: 5.5, HBA1C: 6.4 })).toBe(0);
     expect(glucoseLevel({ FPG: 5.5, HBA1C: 6.5 })).toBe(2);
     expect(glucoseLevel({ FPG: 11.1 })).toBe(3);
-    expect(uaLevel({ UA: 420 })).toBe(0);
-    expect(uaLevel({ UA: 421 })).toBe(1);
-    expect(uaLevel({ UA: 540 })).toBe(2);
-    expect(uaLevel({ UA: 600 })).toBe(3);
+    expect(uaLevel({ UA: 428 }, 1)).toBe(0);
+    expect(uaLevel({ UA: 429 }, 1)).toBe(1);
+    expect(uaLevel({ UA: 357 }, 2)).toBe(0);
+    expect(uaLevel({ UA: 358 }, 2)).toBe(1);
+    expect(uaLevel({ UA: 500 }, 0)).toBe(0);
+    expect(uaLevel({ UA: 539 }, 1)).toBe(1);
+    expect(uaLevel({ UA: 540 }, 2)).toBe(2);
+    expect(uaLevel({ UA: 600 }, 1)).toBe(3);
     expect(weightLevel({ BMI: 23.9 })).toBe(0);
     expect(weightLevel({ BMI: 24 })).toBe(1);
     expect(weightLevel({ BMI: 27.9 })).toBe(1);

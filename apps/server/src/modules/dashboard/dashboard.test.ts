@@ -1,3 +1,4 @@
+import { conditionHolds, INDICATOR_ROW_CRITERIA, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
@@ -101,8 +102,9 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
   it('counts the rings: flagged people, done = management task completed', async () => {
     expect(await get('/api/company/dashboard/wanchengdu/gaoxueya1?year=2025')).toEqual({ todo: 1, done: 1, rate: 50 });
     expect(await get('/api/company/dashboard/wanchengdu/gaoxuetang1?year=2025')).toEqual({ todo: 2, done: 0, rate: 0 });
+    // 乙 (woman, UA 360 > 357) is in the table's uric-acid row, so the ring counts her too.
     expect(await get('/api/company/dashboard/wanchengdu/gaoniaosuan1?year=2025')).toEqual({
-      todo: 0,
+      todo: 1,
       done: 0,
       rate: 0,
     });
@@ -176,7 +178,7 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
       { name: '血压异常', value: 2 },
       { name: '血脂异常', value: 2 },
       { name: '血糖异常', value: 2 },
-      { name: '尿酸异常', value: 0 },
+      { name: '尿酸异常', value: 1 },
       { name: '体重异常', value: 2 },
     ]);
     expect(await get('/api/company/dashboard/fxrq?year=2025')).toEqual([
@@ -221,6 +223,42 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(noYear.rawPayload as unknown as ArrayBuffer);
     expect(wb2.worksheets[0].getRow(2).getCell(1).value).toBe('甲');
+  });
+
+  it('the generated SQL of every table row answers as the criteria do in TypeScript (tags), missing values too', async () => {
+    const around: Record<string, (number | null)[]> = {};
+    for (const row of INDICATOR_ROW_CRITERIA) {
+      for (const b of [...row.condition.any, ...(row.condition.all ?? [])]) {
+        around[b.code] = [...new Set([...(around[b.code] ?? [null]), b.value - 0.01, b.value, b.value + 0.01])];
+      }
+    }
+    // Each code's values against the others' at a fixed point, plus both blood pressures together.
+    const cases: { values: Record<string, number | null>; sex: number | null }[] = [];
+    for (const sex of [1, 2, null]) {
+      for (const [code, xs] of Object.entries(around)) for (const x of xs) cases.push({ values: { [code]: x }, sex });
+      for (const s of around.SBP) for (const d of around.DBP) cases.push({ values: { SBP: s, DBP: d }, sex });
+      for (const f of around.FPG) for (const h of around.HBA1C) cases.push({ values: { FPG: f, HBA1C: h }, sex });
+    }
+    const cols = INDICATOR_TABLE_ROWS.map((r) => `${r.sql} AS r${r.id}`).join(', ');
+    const { rows } = await t.db.query<Record<string, boolean>>(
+      `SELECT ${cols} FROM unnest($1::jsonb[], $2::int[], $3::int[]) AS c("values", sex, i)
+         CROSS JOIN LATERAL (SELECT c.sex) AS e(sex) ORDER BY c.i`,
+      [
+        cases.map((x) => JSON.stringify(Object.fromEntries(Object.entries(x.values).filter(([, v]) => v !== null)))),
+        cases.map((x) => x.sex),
+        cases.map((_, i) => i),
+      ],
+    );
+    expect(rows).toHaveLength(cases.length);
+    let fired = 0;
+    cases.forEach((x, i) => {
+      for (const row of INDICATOR_ROW_CRITERIA) {
+        const js = conditionHolds(row.condition, x.values, x.sex ?? 0);
+        expect(rows[i][`r${row.id}`], `row ${row.id} ${JSON.stringify(x)}`).toBe(js);
+        if (js) fired++;
+      }
+    });
+    expect(fired).toBeGreaterThan(100);
   });
 });
 

@@ -1,4 +1,4 @@
-import { COMPLETION_INDICATORS, HEALTH_PACKAGE_TITLE } from '@peis/shared';
+import { ABNORMALITY_CRITERIA, COMPLETION_INDICATORS, HEALTH_PACKAGE_TITLE, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../plugins/auth';
@@ -97,6 +97,40 @@ describe.each(TEST_DATABASES)('dashboard rollups on $name', (target) => {
   it('equal the raw aggregates on the demo data, and a rebuild', async () => {
     await expectRollupsEqualRaw();
     await expectIncrementalEqualsRebuild();
+  });
+
+  it('count each pie slice as the people in the union of its indicator-table rows, per year and unit', async () => {
+    // The demo has one check per person and year, so the table's person-times are people.
+    expect(
+      await scalar(
+        'SELECT count(*) FROM (SELECT 1 FROM health_checks GROUP BY employee_id, year HAVING count(*) > 1) x',
+      ),
+    ).toBe(0);
+    for (const year of [2023, 2024, 2025]) {
+      for (const unit of ['', '第一采油厂', '采油二厂', '保卫部']) {
+        const q = `year=${year}${unit ? `&companyName=${encodeURIComponent(unit)}` : ''}`;
+        const pie: { name: string; value: number }[] = await ok('GET', `/api/company/dashboard/fxys?${q}`, admin);
+        const table: { id: number; heji: number }[] = await ok('GET', `/api/company/dashboard/ygjkzb?${q}`, admin);
+        for (const a of Object.values(ABNORMALITY_CRITERIA)) {
+          const rows = INDICATOR_TABLE_ROWS.filter((r) => r.abnormality === a.key);
+          const union = await scalar(
+            `SELECT count(DISTINCT c.employee_id) FROM health_checks c JOIN employees e ON e.id = c.employee_id
+              WHERE c.deleted_at IS NULL AND e.deleted_at IS NULL AND c.year = $1 AND (${rows.map((r) => r.sql).join(' OR ')})
+                AND ($2 = '' OR e.unit_id IN (SELECT id FROM units WHERE path LIKE
+                       (SELECT path FROM units WHERE name = $2 OR short_name = $2 ORDER BY id LIMIT 1) || '%'))`,
+            [year, unit],
+          );
+          const slice = pie.find((x) => x.name === a.label)!.value;
+          expect(slice, `${a.label} ${year} ${unit || '全部'}`).toBe(union);
+          // Rows that cannot overlap (blood-pressure grades, uric acid, overweight/obese): the slice is their sum.
+          if (a.key === 'bp' || a.key === 'ua' || a.key === 'weight') {
+            const sum = table.filter((r) => a.rows.includes(r.id)).reduce((n, r) => n + r.heji, 0);
+            expect(slice, `${a.label} ${year} ${unit || '全部'} = table`).toBe(sum);
+          }
+          if (year === 2025 && !unit) expect(slice, a.label).toBeGreaterThan(0);
+        }
+      }
+    }
   });
 
   it('follow a check entered, corrected and deleted', async () => {

@@ -1,5 +1,8 @@
+import { GUIDELINE_RULES, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDefaultRules } from '../../db/reference-data';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { EvaluationJobs } from './jobs';
 
 describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contracts on $name', (target) => {
   let t: TestApp;
@@ -297,5 +300,89 @@ describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contract
     expect(
       hyper.every((r: { tags: { level_tag: string[] } }) => r.tags.level_tag.some((x) => x.startsWith('高血压:'))),
     ).toBe(true);
+  });
+
+  it('ships the guideline rule library: FPG 7.6 is an orange finding, 140/90 a blood-pressure finding', async () => {
+    expect(await scalar("SELECT count(*) FROM positive_rules WHERE code LIKE 'guide.%'")).toBe(GUIDELINE_RULES.length);
+    const remark = await t.db.query<{ remark: string }>("SELECT remark FROM positive_rules WHERE code = 'guide.bp.1'");
+    expect(remark.rows[0].remark).toContain('中国高血压防治指南');
+    // The demo's diabetic-range glucose is flagged (SPEC §9's 6.1–7 sample rule alone missed it).
+    const diabetic = await scalar(
+      `SELECT count(*) FROM health_checks c JOIN employees e ON e.id = c.employee_id
+        WHERE c.deleted_at IS NULL AND (c."values"->>'FPG')::numeric >= 7 AND extract(year FROM age(c.check_date, e.birthday)) >= 18`,
+    );
+    expect(diabetic).toBeGreaterThan(0);
+    expect(
+      await scalar(
+        `SELECT count(*) FROM positive_findings f JOIN positive_rules r ON r.id = f.rule_id
+          WHERE r.code = 'guide.glucose.fpg' AND f.level = 2`,
+      ),
+    ).toBe(diabetic);
+    const person = await scalar(
+      `SELECT e.id FROM employees e JOIN units u ON u.id = e.unit_id
+        WHERE u.path LIKE (SELECT path FROM units WHERE name = '第一采油厂') || '%'
+          AND e.birthday < DATE '1990-01-01' ORDER BY e.id LIMIT 1`,
+    );
+    const res = await call('POST', '/api/phr/check', staff, {
+      employeeId: person,
+      checkDate: '2026-04-01',
+      values: { FPG: 7.6, SBP: 140, DBP: 90 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await t.db.query<{ names: string; level: number }>(
+      `SELECT r.names, f.level FROM positive_findings f JOIN positive_rules r ON r.id = f.rule_id
+        WHERE f.check_id = $1 ORDER BY r.names`,
+      [res.json().data.id],
+    );
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { names: '空腹血糖达糖尿病水平', level: 2 },
+        { names: '高血压1级', level: 1 },
+      ]),
+    );
+    const tags = await t.db.query('SELECT bp, glucose FROM person_tags WHERE employee_id = $1 AND year = 2026', [
+      person,
+    ]);
+    expect(tags.rows[0]).toEqual({ bp: 1, glucose: 2 });
+  });
+
+  it('brings an existing database up to date at start-up: missing default rules once, tags of a changed definition', async () => {
+    // Run the queued job here (the server's own runner may take it first: then wait for that one).
+    const drain = async () => {
+      await new EvaluationJobs(t.db, t.app.log).drain();
+      for (let i = 0; i < 400; i++) {
+        if (!(await scalar("SELECT count(*) FROM evaluation_jobs WHERE status IN ('queued', 'running')"))) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('re-evaluation did not finish');
+    };
+    const uaRow = INDICATOR_TABLE_ROWS.find((r) => r.abnormality === 'ua')!;
+    const uaPeople = await scalar(
+      `SELECT count(*) FROM person_tags t JOIN health_checks c ON c.id = t.check_id JOIN employees e ON e.id = t.employee_id
+        WHERE ${uaRow.sql}`,
+    );
+    expect(await scalar('SELECT count(*) FROM person_tags WHERE ua > 0')).toBe(uaPeople);
+    expect(await t.db.tx((q) => seedDefaultRules(q))).toEqual({ added: [], queued: false });
+
+    // Tags stored under an earlier definition (uric acid > 420 for both sexes): recomputed, no rule added.
+    await t.db.query("UPDATE app_settings SET value = '\"earlier\"'::jsonb WHERE key = 'tags.criteria'");
+    await t.db.query('UPDATE person_tags SET ua = 0');
+    expect(await t.db.tx((q) => seedDefaultRules(q))).toEqual({ added: [], queued: true });
+    await drain();
+    expect(await scalar('SELECT count(*) FROM person_tags WHERE ua > 0')).toBe(uaPeople);
+
+    // A database from before the library had this rule: it is added once and evaluated over the old checks.
+    const fpg = await scalar(
+      "SELECT count(*) FROM positive_findings f JOIN positive_rules r ON r.id = f.rule_id WHERE r.code = 'guide.glucose.fpg'",
+    );
+    await t.db.query(
+      "UPDATE positive_rules SET code = NULL, enabled = false, deleted_at = now() WHERE code = 'guide.glucose.fpg'",
+    );
+    const first = await t.db.tx((q) => seedDefaultRules(q));
+    expect(first).toEqual({ added: [expect.any(Number)], queued: true });
+    await drain();
+    expect(await scalar('SELECT count(*) FROM positive_findings WHERE rule_id = $1', [first.added[0]])).toBe(fpg);
+    expect(await t.db.tx((q) => seedDefaultRules(q))).toEqual({ added: [], queued: false });
+    expect(await scalar("SELECT count(*) FROM positive_rules WHERE code LIKE 'guide.%'")).toBe(GUIDELINE_RULES.length);
   });
 });

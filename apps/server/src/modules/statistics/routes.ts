@@ -1,4 +1,4 @@
-import { AGE_BANDS, PAST_ILLNESS, RISK_LEVELS } from '@peis/shared';
+import { ABNORMALITY_CRITERIA, AGE_BANDS, CHRONIC_DISEASES, PAST_ILLNESS, RISK_LEVELS } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +19,8 @@ type Query = z.infer<typeof query>;
 interface Column {
   key: string;
   header: string;
+  /** What the column counts (the criterion), shown as the header's tooltip; not exported. */
+  note?: string;
 }
 
 /** A statistics table as JSON, or as an .xlsx download when `export` is set. */
@@ -43,14 +45,11 @@ async function answer(
 
 const pct = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : 0);
 
-/** Chronic diseases counted by 慢病统计, from the grouping-tag levels (packages/shared/src/rules/tags.ts). */
-const CHRONIC = [
-  { key: 'hypertension', name: '高血压', sql: 't.bp >= 1' },
-  { key: 'diabetes', name: '糖尿病', sql: 't.glucose >= 2' },
-  { key: 'dyslipidemia', name: '血脂异常', sql: 't.lipid >= 2' },
-  { key: 'hyperuricemia', name: '高尿酸血症', sql: 't.ua >= 1' },
-  { key: 'obesity', name: '肥胖', sql: 't.weight >= 2' },
-];
+/**
+ * Chronic diseases counted by 慢病统计: levels of the grouping tags (CHRONIC_DISEASES, packages/shared
+ * rules/criteria.ts), so each counts the people the dashboard counts under the same criterion.
+ */
+const CHRONIC = CHRONIC_DISEASES.map((c) => ({ ...c, sql: `t.${c.abnormality} >= ${c.minLevel}` }));
 
 /** Major illnesses (past-illness codes of the record) counted by 大病统计. */
 const MAJOR = [3, 5, 12, 14];
@@ -71,7 +70,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
         await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: '预分组统计' }));
       const params: unknown[] = [f.year];
       const where = await employeeFilterSql(db, currentUser(req), f, params);
-      const levelCols = ['bp', 'lipid', 'glucose', 'ua', 'weight'].flatMap((k) =>
+      const levelCols = Object.keys(ABNORMALITY_CRITERIA).flatMap((k) =>
         [1, 2, 3].map((l) => `count(*) FILTER (WHERE t.${k} = ${l})::int AS ${k}${l}`),
       );
       const riskCols = RISK_LEVELS.map(
@@ -83,19 +82,12 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
           WHERE t.year = $1 AND ${where} GROUP BY u.id, u.short_name, u.sort_order ORDER BY u.sort_order, u.id`,
         params,
       );
-      const labels: Record<string, string> = {
-        bp: '血压异常',
-        lipid: '血脂异常',
-        glucose: '血糖异常',
-        ua: '尿酸异常',
-        weight: '体重异常',
-      };
       const columns: Column[] = [
         { key: 'unitName', header: '单位' },
         { key: 'total', header: '体检人数' },
         ...RISK_LEVELS.map((name, i) => ({ key: `risk${i}`, header: name })),
-        ...Object.entries(labels).flatMap(([k, label]) =>
-          [1, 2, 3].map((l) => ({ key: `${k}${l}`, header: `${label}${l}级` })),
+        ...Object.values(ABNORMALITY_CRITERIA).flatMap((a) =>
+          [1, 2, 3].map((l) => ({ key: `${a.key}${l}`, header: `${a.label}${l}级`, note: a.criterion })),
         ),
       ];
       return answer(reply, f, '预分组统计', columns, rows);
@@ -129,7 +121,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
           params,
         );
         const out = CHRONIC.map((c) => {
-          const row: Record<string, unknown> = { name: c.name };
+          const row: Record<string, unknown> = { name: c.name, criterion: c.criterion };
           for (const b of AGE_BANDS) {
             for (const [sex, s] of [
               [1, 'nan'],
@@ -143,6 +135,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
         });
         const columns: Column[] = [
           { key: 'name', header: '慢病' },
+          { key: 'criterion', header: '判定标准' },
           ...AGE_BANDS.flatMap((b) => [
             { key: `${b.key}_nan`, header: `${b.label}男(%)` },
             { key: `${b.key}_nv`, header: `${b.label}女(%)` },
@@ -178,7 +171,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
         { key: 'unitName', header: '单位' },
         { key: 'total', header: '体检人数' },
         ...CHRONIC.flatMap((c) => [
-          { key: `${c.key}Count`, header: `${c.name}人数` },
+          { key: `${c.key}Count`, header: `${c.name}人数`, note: c.criterion },
           { key: `${c.key}Rate`, header: `${c.name}患病率(%)` },
           { key: `${c.key}Change`, header: `${c.name}较上年(百分点)` },
         ]),

@@ -1,3 +1,4 @@
+import { CHRONIC_DISEASES, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
@@ -41,6 +42,27 @@ describe.each(TEST_DATABASES)('statistics pages on $name', (target) => {
     expect(hyper).toBe(await scalar('SELECT count(*) FROM person_tags WHERE year = 2025 AND bp >= 1'));
     for (const r of rows)
       expect(r.hypertensionRate).toBe(r.total ? Math.round((r.hypertensionCount / r.total) * 1000) / 10 : 0);
+    // Each disease is a union of the dashboard's indicator-table rows, counted on each person's check of the year.
+    const rowsOf: Record<string, number[]> = {
+      hypertension: [2, 3, 4],
+      diabetes: [10, 11],
+      dyslipidemia: [5, 6, 7, 8],
+      hyperuricemia: [12],
+      obesity: [14],
+    };
+    for (const c of CHRONIC_DISEASES) {
+      const sql = INDICATOR_TABLE_ROWS.filter((r) => rowsOf[c.key].includes(r.id)).map((r) => r.sql);
+      const people = await scalar(
+        `SELECT count(*) FROM person_tags t JOIN health_checks c ON c.id = t.check_id JOIN employees e ON e.id = t.employee_id
+          WHERE t.year = 2025 AND e.deleted_at IS NULL AND (${sql.join(' OR ')})`,
+      );
+      const counted = rows.reduce((s: number, r: Record<string, number>) => s + r[`${c.key}Count`], 0);
+      expect(counted, c.name).toBe(people);
+    }
+    const header = (await get('/api/company/statistics/manbing?year=2025')).columns.find(
+      (x: { key: string }) => x.key === 'hyperuricemiaCount',
+    );
+    expect(header.note).toBe('尿酸：男>428、女>357 µmol/L');
     const band = await get('/api/company/statistics/manbing?year=2025&by=band');
     expect(band.rows.map((r: { name: string }) => r.name)).toEqual([
       '高血压',

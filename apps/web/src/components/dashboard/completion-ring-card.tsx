@@ -1,7 +1,7 @@
-import { RightOutlined } from '@ant-design/icons';
+import { InfoCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { HEALTH_PACKAGE_TITLE } from '@peis/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Typography, theme } from 'antd';
+import { Button, Card, Flex, Tooltip, Typography, theme } from 'antd';
 import { type KeyboardEvent, type MouseEvent, useMemo, useState } from 'react';
 import { EChart, type EChartOption } from '../chart';
 import { type DashboardFilter, dashboardKeys, fetchProgress, fetchRing, type RingData } from './dashboard-api';
@@ -18,6 +18,8 @@ export interface CompletionRingCardProps {
   year: number;
   /** Colour of the completed part of the ring. */
   color?: string;
+  /** Who is counted (the abnormality's criterion), shown on hovering the card's info icon. */
+  criterion?: string;
 }
 
 /** The to-do part of the ring (and its legend dot). */
@@ -51,7 +53,7 @@ function useRingData(title: string, indicatorKey: string | undefined, filter: Da
  * Clicking the card opens 进度统计 (for 健康服务包 split by package level); the 指标下降率 link of an
  * indicator card opens 指标下降率统计. Dialog tables load when opened.
  */
-export function CompletionRingCard({ title, indicatorKey, filter, year, color }: CompletionRingCardProps) {
+export function CompletionRingCard({ title, indicatorKey, filter, year, color, criterion }: CompletionRingCardProps) {
   const { token } = theme.useToken();
   const isPackage = !indicatorKey || title === HEALTH_PACKAGE_TITLE;
   const [dialog, setDialog] = useState<'progress' | 'decline' | null>(null);
@@ -106,6 +108,13 @@ export function CompletionRingCard({ title, indicatorKey, filter, year, color }:
         size="small"
         hoverable
         title={title}
+        extra={
+          criterion ? (
+            <Tooltip title={criterion}>
+              <InfoCircleOutlined data-testid="ring-criterion" aria-label={criterion} />
+            </Tooltip>
+          ) : undefined
+        }
         data-testid="ring-card"
         data-key={isPackage ? HEALTH_PACKAGE_KEY : indicatorKey}
         role="button"

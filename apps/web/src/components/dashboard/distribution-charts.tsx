@@ -1,5 +1,7 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { ABNORMAL_FACTORS, RISK_LEVEL_CRITERIA, RISK_LEVELS } from '@peis/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Empty } from 'antd';
+import { Card, Empty, Flex, Tooltip } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { EChart, type EChartOption } from '../chart';
 import {
@@ -24,12 +26,26 @@ const legendWithValues = (items: PieItem[]) => {
   return (name: string) => `${name} ${byName.get(name) ?? 0}`;
 };
 
+/** Who each slice counts: the abnormality's criterion (the indicator table's rows) or the risk level's rule. */
+const CRITERIA: Record<string, string> = {
+  ...Object.fromEntries(ABNORMAL_FACTORS.map((f) => [f.name, f.criterion])),
+  ...RISK_LEVEL_CRITERIA,
+};
+
 /** `compact`: a narrow card, legend under the chart instead of beside it. */
 function pieOption(items: PieItem[], colors: string[], donut: boolean, compact: boolean): EChartOption {
   const total = items.reduce((s, i) => s + (i.value ?? 0), 0);
   return {
     color: colors,
-    tooltip: { trigger: 'item', formatter: '{b}：{c} 人（{d}%）', confine: true },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: unknown) => {
+        const { name, value, percent } = p as { name: string; value: number; percent: number };
+        const criterion = CRITERIA[name];
+        return `${name}：${value} 人（${percent}%）${criterion ? `<br/>${criterion}` : ''}`;
+      },
+      confine: true,
+    },
     legend: {
       ...(compact
         ? { orient: 'horizontal', left: 'center', bottom: 0 }
@@ -99,7 +115,24 @@ function DistributionCard({ title, testId, filter, donut }: DistributionCardProp
     <Card
       title={`${title}（${shownYear}年）`}
       data-testid={testId}
-      extra={<YearFilter value={year} onChange={setYear} testIdPrefix={testId} />}
+      extra={
+        <Flex align="center" gap={8}>
+          <Tooltip
+            title={
+              <div data-testid={`${testId}-criteria`}>
+                {(donut ? [...RISK_LEVELS] : ABNORMAL_FACTORS.map((f) => f.name)).map((name) => (
+                  <div key={name}>
+                    {name}：{CRITERIA[name]}
+                  </div>
+                ))}
+              </div>
+            }
+          >
+            <InfoCircleOutlined data-testid={`${testId}-criteria-icon`} aria-label="判定标准" />
+          </Tooltip>
+          <YearFilter value={year} onChange={setYear} testIdPrefix={testId} />
+        </Flex>
+      }
       style={{ height: '100%' }}
       styles={{ body: { padding: 12 } }}
     >

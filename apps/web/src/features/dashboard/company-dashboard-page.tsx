@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { COMPLETION_INDICATORS, HEALTH_PACKAGE_TITLE } from '@peis/shared';
+import { ABNORMALITY_CRITERIA, COMPLETION_INDICATORS, HEALTH_PACKAGE_TITLE } from '@peis/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Flex, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -98,6 +98,7 @@ export default function CompanyDashboardPage() {
                 filter={filter}
                 year={ringYear}
                 color={RING_COLORS[i]}
+                criterion={ABNORMALITY_CRITERIA[ind.abnormality].criterion}
               />
             </Col>
           ))}

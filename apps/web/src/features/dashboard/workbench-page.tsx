@@ -6,9 +6,9 @@ import {
   ScheduleOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@peis/shared';
+import { RISK_LEVEL_CRITERIA, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Flex, Row, Table, type TableProps, Typography } from 'antd';
+import { Card, Col, Flex, Row, Table, type TableProps, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -38,6 +38,8 @@ interface CountCardDef {
   menu: string;
   /** Population-wide numbers make no sense for a regular employee, whose scope is their own record. */
   notForEmployee?: boolean;
+  /** Who is counted, shown on hovering the title. */
+  criterion?: string;
 }
 
 const COUNT_CARDS: CountCardDef[] = [
@@ -73,6 +75,8 @@ const COUNT_CARDS: CountCardDef[] = [
     to: '/main/phr',
     menu: 'main:phr',
     notForEmployee: true,
+    // The grouping tags of the latest check year: the same definitions as the company dashboard.
+    criterion: `最近体检年度风险等级为慢病或重病。慢病：${RISK_LEVEL_CRITERIA.慢病}；重病：${RISK_LEVEL_CRITERIA.重病}`,
   },
   {
     key: 'followUpsToday',
@@ -297,7 +301,15 @@ export default function WorkbenchPage() {
                 dataKey={c.key}
                 icon={c.icon}
                 color={c.color}
-                title={c.title}
+                title={
+                  c.criterion ? (
+                    <Tooltip title={c.criterion}>
+                      <span data-testid={`criterion-${c.key}`}>{c.title}</span>
+                    </Tooltip>
+                  ) : (
+                    c.title
+                  )
+                }
                 value={summary.data ? summary.data[c.key] : summary.isError ? '--' : 0}
                 loading={summary.isPending}
                 onClick={hasMenu(c.menu) ? () => navigate(c.to) : undefined}

@@ -1,14 +1,15 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import type { RouteDef } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Select, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Flex, Select, Table, Tabs, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { download, http } from '../../app/http';
 import { Permission } from '../../components/Permission';
 import { CompanyPicker } from '../../components/pickers';
 
 interface StatisticsData {
-  columns: { key: string; header: string }[];
+  /** `note`: the criterion the column counts (the same as the company dashboard's), shown on hover. */
+  columns: { key: string; header: string; note?: string }[];
   rows: Record<string, unknown>[];
 }
 
@@ -35,7 +36,15 @@ function StatisticsTable({
     queryFn: () => http.get<{ data: StatisticsData }>(endpoint, query).then((r) => r.data),
   });
   const columns = (table.data?.columns ?? []).map((c, i) => ({
-    title: c.header,
+    title: c.note ? (
+      <Tooltip title={c.note}>
+        <span data-testid={`criterion-${c.key}`}>
+          {c.header} <QuestionCircleOutlined />
+        </span>
+      </Tooltip>
+    ) : (
+      c.header
+    ),
     dataIndex: c.key,
     key: c.key,
     fixed: i === 0 ? ('left' as const) : undefined,
@@ -87,11 +96,11 @@ const PAGES: Record<
 > = {
   'company/statistics/yufenzu': {
     endpoint: '/company/statistics/yufenzu',
-    note: '按体检年度，各单位在各风险等级与各类异常（1–3级）中的人数。分组依据见系统设置中的指标管理与阳性规则。',
+    note: '按体检年度，各单位在各风险等级与各类异常（1–3级）中的人数。各类异常的判定标准与公司看板的员工健康指标表相同（鼠标移到列名上查看）。',
   },
   'company/statistics/manbing': {
     endpoint: '/company/statistics/manbing',
-    note: '慢病患病率＝该年体检人员中达到慢病标准的比例；较上年为患病率变化（百分点）。',
+    note: '慢病患病率＝该年体检人员中达到慢病标准的比例；较上年为患病率变化（百分点）。判定标准与公司看板相同（鼠标移到列名上查看）。',
     tabs: [
       { key: 'unit', label: '按单位', extra: { by: 'unit' } },
       { key: 'band', label: '按年龄段与性别（%）', extra: { by: 'band' } },
