@@ -18,6 +18,15 @@ test('the company dashboard draws every widget from the demo data and follows th
   await expect(page.getByTestId('factor-pie').locator('canvas')).toHaveCount(1);
   await expect(page.getByTestId('risk-donut').locator('canvas')).toHaveCount(1);
 
+  // Each widget shows what it counts: the same criterion as the indicator table's rows.
+  await page.locator('[data-testid=ring-card][data-key=gaoniaosuan1]').getByTestId('ring-criterion').hover();
+  await expect(page.locator('.ant-tooltip:visible')).toContainText('尿酸：男>428、女>357 µmol/L');
+  await page.getByTestId('factor-pie-criteria-icon').hover();
+  const criteria = page.getByTestId('factor-pie-criteria');
+  await expect(criteria).toContainText('尿酸异常：尿酸：男>428、女>357 µmol/L');
+  await expect(criteria).toContainText('甘油三酯>1.7');
+  await page.mouse.move(0, 0);
+
   // A ring opens its 进度统计 dialog with a row per unit.
   await page
     .locator('[data-testid=ring-card][data-key=gaoxueya1]')
@@ -103,6 +112,10 @@ test('statistics pages show their tables from the demo data and export them', as
     const table = page.getByTestId('statistics-table').first();
     await expect(table).toContainText(header);
     await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
+    if (path.endsWith('manbing')) {
+      await table.locator('thead').getByTestId('criterion-hyperuricemiaCount').hover();
+      await expect(page.locator('.ant-tooltip:visible')).toContainText('尿酸：男>428、女>357 µmol/L');
+    }
   }
   const download = page.waitForEvent('download');
   await page.getByTestId('statistics-export').first().click();
