@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { badRequest, forbidden } from '../lib/errors';
 import { writeAudit } from '../plugins/audit';
 import { can, currentUser } from '../plugins/auth';
+import { multipartBody } from '../plugins/openapi';
 import { CrudRepository, type ResourceHooks, type Row } from './crud-repository';
 import { exportsInFull, hasMaskedFields } from './sql-fields';
 import { attachment, exportXlsx, importXlsx, templateXlsx, XLSX_CONTENT_TYPE } from './xlsx';
@@ -109,7 +110,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
     );
     r.post(
       `${base}/import`,
-      { config: { permission: p.import }, schema: { tags, summary: `导入${def.label}（.xlsx）` } },
+      { config: { permission: p.import }, schema: { tags, summary: `导入${def.label}（.xlsx）`, ...multipartBody() } },
       async (req) => {
         const user = currentUser(req);
         if (!req.isMultipart()) throw badRequest('请上传 .xlsx 文件');

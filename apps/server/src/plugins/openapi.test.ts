@@ -70,9 +70,15 @@ describe('the OpenAPI document', () => {
     ).not.toEqual({ $ref: '#/components/schemas/ApiAnswer' });
   });
 
-  it('describes the record that POST /phr/form validates itself', () => {
+  it('describes the bodies handlers read themselves: the record of POST /phr/form, multipart uploads', () => {
     const body = JSON.stringify(doc.paths['/api/phr/form']?.post?.requestBody);
     for (const section of ['patientInfo', 'pastHistory', 'lifeInfo', 'environment']) expect(body).toContain(section);
+    const uploads = Object.keys(doc.paths).filter((p) => p.endsWith('/import') || p.endsWith('/upload'));
+    expect(uploads).toEqual(expect.arrayContaining(['/api/upload', '/api/phr/check/import', '/api/facility/import']));
+    for (const path of uploads) {
+      const content = (doc.paths[path]?.post?.requestBody as { content?: Record<string, unknown> })?.content;
+      expect(JSON.stringify(content?.['multipart/form-data']), path).toContain('"format":"binary"');
+    }
   });
 });
 

@@ -39,6 +39,15 @@ export const apiErrorSchema = z
 z.globalRegistry.add(apiAnswerSchema, { id: 'ApiAnswer' });
 z.globalRegistry.add(apiErrorSchema, { id: 'ApiError' });
 
+/**
+ * The body of a multipart upload, for the document only (the handler reads req.parts() itself): the file
+ * and any form fields sent before it. Spread into a route's schema.
+ */
+export const multipartBody = (fields: Record<string, z.ZodType> = {}) => ({
+  consumes: ['multipart/form-data'],
+  docBody: z.object({ ...fields, file: z.string().meta({ format: 'binary' }).describe('文件') }),
+});
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**

@@ -13,6 +13,7 @@ import { employeeRowScopeSql, type ListJoin, listCount, onlyFilters, paged } fro
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { can, currentUser, type SessionUser } from '../../plugins/auth';
+import { multipartBody } from '../../plugins/openapi';
 import { refreshRollups } from '../dashboard/rollups';
 import { evaluateChecks, refreshTags } from '../positive/evaluate';
 import { FIXED_COLUMNS, type ImportTimings, importChecks, MAX_REFUSED } from './import';
@@ -442,6 +443,7 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
       schema: {
         tags,
         summary: '导入体检数据（.xlsx；字段 file，可选字段 mapping 须在 file 之前）',
+        ...multipartBody({ mapping: z.string().optional().describe('列与指标的对应（JSON），须在 file 之前') }),
         querystring: z.object({
           importId: z
             .string()

@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { unitInScope } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
+import { multipartBody } from '../../plugins/openapi';
 import { createStorage, newStorageKey, type Storage, StorageNotFoundError } from '../../storage';
 import {
   type FileKind,
@@ -229,6 +230,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, config }: AppCont
               ? '上传文件（/api/upload 的别名）'
               : '上传文件（multipart，一个文件；purpose = avatar | agreement | file）',
           querystring: z.object({ purpose: z.string().optional() }),
+          ...multipartBody(),
           response: {
             200: uploadResponseSchema,
             400: uploadErrorSchema,
