@@ -148,8 +148,12 @@ export class CrudRepository {
           .rows;
     params.push(query.pageSize, (query.page - 1) * query.pageSize);
     const { rows } = await q.query<Row>(
-      `SELECT ${this.select()} FROM ${this.def.table} t WHERE ${where}
-        ORDER BY ${this.orderBy(query)} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      // The page's ids first, then their columns: the select list's subqueries (e.g. a unit's name) run
+      // for the page only, not for every row OFFSET skips.
+      `SELECT ${this.select()} FROM ${this.def.table} t
+        WHERE t.id IN (SELECT t.id FROM ${this.def.table} t WHERE ${where}
+                        ORDER BY ${this.orderBy(query)} LIMIT $${params.length - 1} OFFSET $${params.length})
+        ORDER BY ${this.orderBy(query)}`,
       params,
     );
     return { total: count[0].n, records: rows.map((r) => this.shape(maskRecord(this.def, r))) };
