@@ -4,7 +4,7 @@ import { openDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { ensureWritableDir, lockDataDir } from './ops/data-dir';
-import { operatorMessage } from './ops/operator-errors';
+import { operatorMessage, probeDatabase } from './ops/operator-errors';
 
 /** Read first; kept for the failure message (the port, the database address). */
 let config: Config | undefined;
@@ -18,6 +18,7 @@ async function main() {
   ensureWritableDir(config.uploadDir, process.env.UPLOAD_DIR ? 'UPLOAD_DIR' : 'DATA_DIR');
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir, 'server');
   process.on('exit', unlock);
+  if (config.databaseUrl) await probeDatabase(config.databaseUrl);
   const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   const seeded = await seed(db, config);

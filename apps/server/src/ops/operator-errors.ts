@@ -130,3 +130,31 @@ function databaseMessage(e: Errno, databaseUrl: string, say: (zh: string, en: st
 function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ');
 }
+
+/**
+ * Connects once to DATABASE_URL before the server opens its pool: the pool waits for ever on a host that takes
+ * the connection and never answers (a firewall, a wrong port on a busy machine), so a start-up against it would
+ * hang without a word. Fails with ETIMEDOUT after `timeoutMs`, or with the driver's own error (refused, unknown
+ * host, sign-in refused, no such database), all of which operatorMessage explains.
+ */
+export async function probeDatabase(url: string, timeoutMs = 10_000): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer from the database in ${timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([client.connect(), timeout]);
+  } catch (err) {
+    // end() on a client that never connected would wait for the same silent server.
+    client.connection.stream.destroy();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  await client.end();
+}

@@ -74,6 +74,18 @@ describe('the server stops with one line on an operator error', { timeout: 90_00
     expectOneLine(r, '127.0.0.1:1/peis', 'refused the connection', 'DATABASE_URL');
   });
 
+  it('a DATABASE_URL whose server takes the connection and never answers', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((ok) => silent.listen(0, '127.0.0.1', ok));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      const r = await start({ DATABASE_URL: `postgres://peis@127.0.0.1:${port}/peis`, DATA_DIR: join(dir, 'd') });
+      expectOneLine(r, `127.0.0.1:${port}/peis`, 'cannot be reached', 'DATABASE_URL');
+    } finally {
+      silent.close();
+    }
+  });
+
   it('a DATA_DIR that cannot be a folder', async () => {
     // A file where the folder should be: unwritable even for root (who ignores permission bits).
     const file = join(dir, 'not-a-folder');
