@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -93,6 +102,17 @@ describe('backup and restore on PGlite', () => {
     const lines: string[] = [];
     await restore(target, archive, { force: true }, (l) => lines.push(l));
     expect(lines.join('\n')).toMatch(/before-restore-/);
+    expect(await countRows({ dataDir: target.dataDir })).toEqual(counts);
+  });
+
+  it('leaves a fresh target empty when the archive breaks off, so the restore can be run again', async () => {
+    const whole = readFileSync(archive);
+    const cut = join(work, 'cut.tar.gz');
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const target = loadConfig({ NODE_ENV: 'test', DATA_DIR: join(work, 'after-cut') });
+    await expect(restore(target, cut)).rejects.toThrow();
+    expect(readdirSync(target.dataDir)).toEqual([]);
+    await restore(target, archive);
     expect(await countRows({ dataDir: target.dataDir })).toEqual(counts);
   });
 

@@ -311,6 +311,19 @@ BEGIN
     EXECUTE 'DROP ROUTINE IF EXISTS ' || r.n || ' CASCADE'; END LOOP;
 END $$`;
 
+/** Removes what a failed restore wrote into a target that was empty: the data folder's files, the schema's objects, uploads. */
+async function emptyTarget(config: Config) {
+  await rm(config.uploadDir, { recursive: true, force: true });
+  if (config.databaseUrl) {
+    const db = await openDb({ url: config.databaseUrl });
+    await db.exec(EMPTY_SCHEMA).finally(() => db.close());
+    return;
+  }
+  for (const name of existsSync(config.dataDir) ? readdirSync(config.dataDir) : []) {
+    if (!NOT_DATA.has(name)) await rm(join(config.dataDir, name), { recursive: true, force: true });
+  }
+}
+
 /** A relative path inside the archive that stays inside its folder. */
 function safeRelative(name: string, prefix: string): string {
   const rel = name.slice(prefix.length);
@@ -345,6 +358,8 @@ export async function restore(
   );
   let manifest: BackupManifest;
   let release = () => {};
+  /** Set once the target is known empty (or emptied) and writing starts: a failure then removes what was written. */
+  let writing = false;
   try {
     const first = await entries.next().catch(() => {
       throw notOurs;
@@ -415,6 +430,7 @@ export async function restore(
     }
 
     let uploads = 0;
+    writing = true;
     for await (const entry of entries) {
       if (entry.name.startsWith('pgdata/') && kind === 'pglite') {
         const rel = safeRelative(entry.name, 'pgdata/');
@@ -462,6 +478,13 @@ export async function restore(
         `${Object.keys(rowCounts).length} tables, ${rows} rows, ${uploads} uploaded files; row counts checked)`,
     );
     return { manifest, rowCounts };
+  } catch (err) {
+    // The target was empty before: leave it empty again, so the restore can simply be run again.
+    if (writing) {
+      await emptyTarget(config);
+      log('恢复未完成，已删除写入的部分 / the restore did not finish; what it had written was removed');
+    }
+    throw err;
   } finally {
     release();
     await entries.return(undefined);
