@@ -3,6 +3,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { LoginPage } from '../features/auth/login-page';
+import { preloadConsole } from './console-chunks';
 
 /**
  * Only the login page is in the entry chunk: on a slow link the first screen must not wait for the console's
@@ -26,7 +27,10 @@ function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
   });
 }
 
-const AreaLayout = lazyScreen(() => import('./area-layout').then((m) => m.AreaLayout));
+const AreaLayout = lazyScreen(() => {
+  preloadConsole(); // the route guards inside the layout, fetched alongside it
+  return import('./area-layout').then((m) => m.AreaLayout);
+});
 const LogoutPage = lazyScreen(() => import('../features/auth/logout-page').then((m) => m.LogoutPage));
 const PasswordPage = lazyScreen(() => import('../features/auth/password-page').then((m) => m.PasswordPage));
 const NotFoundScreen = lazyScreen(() => import('../components/not-found-page').then((m) => m.NotFoundPage));

@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Form, Input, theme } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { BrandMark } from '../../app/brand-mark';
+import { preloadConsole } from '../../app/console-chunks';
 import { ApiError } from '../../app/http';
 import { readSession } from '../../app/session';
 import { login, ME_QUERY_KEY } from './auth-api';
@@ -20,7 +21,8 @@ export function LoginPage() {
   async function submit(body: LoginBody) {
     setError(null);
     setPending(true);
-    // The console's cache comes with its first screen; fetched while the login call runs.
+    // The console's chunks (its query cache among them) download while the login call runs.
+    preloadConsole();
     const cache = import('../../app/query-client');
     try {
       const { login: answer, me } = await login(body);
