@@ -169,6 +169,18 @@ describe.each(TEST_DATABASES)('maintained list counts on $name', (target) => {
         ids: `SELECT e.id FROM employees e JOIN units u ON u.id = e.unit_id WHERE e.deleted_at IS NULL
                ORDER BY u.sort_order, e.id LIMIT 7 OFFSET 7`,
       },
+      ...[
+        [25, 2],
+        [11, 4],
+        [50, 3],
+      ].map(([size, page]) => ({
+        // Pages across units of equal sort order and across sort orders.
+        url: `/api/phr?pageSize=${size}&page=${page}`,
+        headers: expert,
+        count: 'SELECT count(*) FROM employees e WHERE e.deleted_at IS NULL',
+        ids: `SELECT e.id FROM employees e JOIN units u ON u.id = e.unit_id WHERE e.deleted_at IS NULL
+               ORDER BY u.sort_order, e.id LIMIT ${size} OFFSET ${size * (page - 1)}`,
+      })),
       {
         url: `/api/phr?pageSize=5&page=3&unitId=${area}`,
         headers: staff,

@@ -239,7 +239,7 @@ export async function recordPage<T>(
   const total = units.reduce((sum, u) => sum + u.n, 0);
   const start = (page.page - 1) * page.pageSize;
   const end = start + page.pageSize;
-  const pageUnits: number[] = [];
+  const pageUnits: { unitId: number; sortOrder: number }[] = [];
   let skip = 0;
   let before = 0;
   for (let i = 0; i < units.length; ) {
@@ -248,18 +248,24 @@ export async function recordPage<T>(
     for (; j < units.length && units[j].sortOrder === units[i].sortOrder; j++) n += units[j].n;
     if (before < end && before + n > start) {
       if (pageUnits.length === 0) skip = start - before;
-      for (let k = i; k < j; k++) pageUnits.push(Number(units[k].unitId));
+      for (let k = i; k < j; k++)
+        pageUnits.push({ unitId: Number(units[k].unitId), sortOrder: Number(units[k].sortOrder) });
     }
     before += n;
     i = j;
   }
   if (pageUnits.length === 0) return { total, records: [] };
-  const all = [...params, pageUnits, page.pageSize, skip];
+  // Per unit, its first skip + pageSize employees along (unit_id, id): a short index walk each, however
+  // large the units; merged in the list's order, the page is the last pageSize of them.
+  const all = [...params, skip + page.pageSize, page.pageSize, skip];
+  const perUnit = pageUnits.map(
+    (u) => `(SELECT e.id, ${u.sortOrder}::int AS s FROM ${sql.countFrom}
+              WHERE ${sql.where} AND e.unit_id = ${u.unitId} ORDER BY e.id LIMIT $${all.length - 2})`,
+  );
   const { rows } = await q.query<T>(
     `SELECT ${sql.select} FROM ${sql.from}
-      WHERE e.id IN (SELECT e.id FROM ${sql.countFrom} JOIN units u ON u.id = e.unit_id
-                      WHERE ${sql.where} AND e.unit_id = ANY($${all.length - 2}::int[])
-                      ORDER BY u.sort_order, e.id LIMIT $${all.length - 1} OFFSET $${all.length})
+      WHERE e.id IN (SELECT k.id FROM (${perUnit.join(' UNION ALL ')}) k
+                      ORDER BY k.s, k.id LIMIT $${all.length - 1} OFFSET $${all.length})
       ORDER BY u.sort_order, e.id`,
     all,
   );
