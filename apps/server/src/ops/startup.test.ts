@@ -86,6 +86,13 @@ describe('the server stops with one line on an operator error', { timeout: 90_00
     }
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a DATABASE_URL naming a database that does not exist', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = '/peis_no_such_database';
+    const r = await start({ DATABASE_URL: url.toString(), DATA_DIR: join(dir, 'e') });
+    expectOneLine(r, '数据库 peis_no_such_database', 'createdb peis_no_such_database');
+  });
+
   it('a DATA_DIR that cannot be a folder', async () => {
     // A file where the folder should be: unwritable even for root (who ignores permission bits).
     const file = join(dir, 'not-a-folder');
