@@ -1,15 +1,16 @@
-import type { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
 import { inputSchema, type ResourceDef } from '@peis/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { badRequest, forbidden } from '../lib/errors';
+import { AppError, badRequest, forbidden } from '../lib/errors';
+import { saveUpload } from '../lib/xlsx-reader';
 import { writeAudit } from '../plugins/audit';
 import { can, currentUser } from '../plugins/auth';
 import { multipartBody } from '../plugins/openapi';
 import { CrudRepository, type ResourceHooks, type Row } from './crud-repository';
+import { ImportRun } from './import-run';
 import { exportsInFull, hasMaskedFields } from './sql-fields';
 import { attachment, exportXlsx, importXlsx, templateXlsx, XLSX_CONTENT_TYPE } from './xlsx';
 
@@ -30,6 +31,8 @@ const listQuery = z
   .catchall(z.string());
 
 const today = () => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+/** Time an upload may take to arrive (50 MB at about 100 KB/s). */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * The generic CRUD routes of one declared resource: list, read, create, update (versioned), soft delete,
@@ -114,45 +117,63 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
       async (req) => {
         const user = currentUser(req);
         if (!req.isMultipart()) throw badRequest('请上传 .xlsx 文件');
-        const file = await req.file({ limits: { fileSize: 50 * 1024 * 1024 } });
+        const file = await req.file({ limits: { fileSize: 50 * 1024 * 1024, files: 1 } });
         if (!file) throw badRequest('请上传 .xlsx 文件');
-        const head = await peek(file.file);
-        if (!(head[0] === 0x50 && head[1] === 0x4b)) {
-          file.file.resume();
-          return Promise.reject(Object.assign(badRequest('只能导入 .xlsx 格式的文件'), { statusCode: 415 }));
-        }
-        const canUpdate = Boolean(p.update && can(user, p.update));
-        const report = await db.tx(async (q) => {
-          const rep = await importXlsx(q, repo, user, file.file, async (values, existing) => {
-            if (!existing) {
-              await repo.create(q, req, user, values);
-              return 'created';
-            }
-            const current = await repo.get(q, user, Number(existing.id));
-            const changed = Object.entries(values).some(
-              ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null),
-            );
-            if (!changed) return 'unchanged';
-            if (!canUpdate) throw forbidden('记录已存在，且没有修改权限');
-            await repo.update(q, req, user, Number(existing.id), { ...current, ...values }, Number(current.version));
-            return 'updated';
-          });
-          if (file.file.truncated) throw Object.assign(badRequest('文件大小不能超过50MB'), { statusCode: 413 });
-          await writeAudit(q, req, {
-            action: 'import',
-            resource: def.name,
-            detail: file.filename,
-            after: {
-              total: rep.total,
-              created: rep.created,
-              updated: rep.updated,
-              unchanged: rep.unchanged,
-              refused: rep.refused.length,
-            },
-          });
-          return rep;
+        // Received whole (bounded) before any transaction: a slow upload holds no database connection.
+        const saved = await saveUpload(file.file, {
+          tooLarge: () => new AppError(413, '文件大小不能超过50MB'),
+          timeoutMs: UPLOAD_TIMEOUT_MS,
         });
-        return { code: 200, msg: '导入完成', data: report };
+        const canUpdate = Boolean(p.update && can(user, p.update));
+        try {
+          const run = await ImportRun.start(db, req, { resource: def.name, fileName: file.filename });
+          let report: Awaited<ReturnType<typeof importXlsx>>;
+          try {
+            report = await importXlsx(
+              db,
+              repo,
+              user,
+              saved.path,
+              async (q, values, existing) => {
+                if (!existing) {
+                  await repo.create(q, req, user, values);
+                  return 'created';
+                }
+                const current = await repo.get(q, user, Number(existing.id));
+                const changed = Object.entries(values).some(
+                  ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null),
+                );
+                if (!changed) return 'unchanged';
+                if (!canUpdate) throw forbidden('记录已存在，且没有修改权限');
+                await repo.update(
+                  q,
+                  req,
+                  user,
+                  Number(existing.id),
+                  { ...current, ...values },
+                  Number(current.version),
+                );
+                return 'updated';
+              },
+              { onCommitted: (q, progress) => run.committed(q, progress) },
+            );
+          } catch (err) {
+            await run.fail(db, err).catch((e) => req.log.error({ err: e }, 'import audit update failed'));
+            throw err;
+          }
+          await run.finish(db, report.total, {
+            total: report.total,
+            rowsRead: report.total,
+            rowsCommitted: report.total,
+            created: report.created,
+            updated: report.updated,
+            unchanged: report.unchanged,
+            refused: report.refused.length,
+          });
+          return { code: 200, msg: '导入完成', data: report };
+        } finally {
+          await saved.dispose();
+        }
       },
     );
   }
@@ -208,19 +229,4 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
     );
   }
   return repo;
-}
-
-/** The first chunk of a stream, put back so the reader still sees the whole file. */
-function peek(stream: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      stream.off('data', onData);
-      stream.pause();
-      stream.unshift(chunk);
-      resolve(chunk);
-    };
-    stream.on('data', onData);
-    stream.once('error', reject);
-    stream.once('end', () => resolve(Buffer.alloc(0)));
-  });
 }

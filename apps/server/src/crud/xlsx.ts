@@ -9,10 +9,12 @@ import {
   valueFields,
 } from '@peis/shared';
 import ExcelJS from 'exceljs';
-import type { Queryable } from '../db/client';
-import { xlsxStreamReader } from '../lib/xlsx-reader';
+import type { Db, Queryable } from '../db/client';
+import { AppError } from '../lib/errors';
+import { openXlsx } from '../lib/xlsx-reader';
 import type { SessionUser } from '../plugins/auth';
 import type { CrudRepository, Row } from './crud-repository';
+import type { ImportProgress } from './import-run';
 import { exportsInFull, isListField, maskRecord } from './sql-fields';
 
 /** Fields that exports and imports carry, in definition order. */
@@ -200,25 +202,48 @@ function parseCell(f: FieldDef, raw: unknown, units: Map<string, number>): { val
   }
 }
 
+/** Rows a resource import writes per transaction. */
+const IMPORT_BATCH = 200;
+/** Rows a resource import reads (the largest catalogue, employee accounts, is a company's staff). */
+export const RESOURCE_IMPORT_MAX_ROWS = 100_000;
+/** Refused-cell entries kept in a report; past this only a closing note is added. */
+const MAX_REFUSED = 10_000;
+
+/** Writes one good row in the batch's transaction; `existing` is the live record with the same import key. */
+export type ImportWrite = (
+  q: Queryable,
+  values: Row,
+  existing: Row | null,
+) => Promise<'created' | 'updated' | 'unchanged'>;
+
 /**
- * Imports an .xlsx read as a stream: headers matched by label or key, each row validated with the same
- * schema as the form; good rows are created, or updated when a live record with the same import key
- * exists (so importing the same file twice creates nothing new); refused rows are reported with the
- * column, value and reason.
+ * Imports a saved .xlsx (first sheet), read through the bounded reader outside any transaction: headers
+ * matched by label or key, each row validated with the same schema as the form; good rows are written in
+ * short batches (one transaction each, a savepoint per row so one failing row does not undo the others),
+ * created, or updated when a live record with the same import key exists (so importing the same file
+ * twice creates nothing new); refused rows are reported with the column, value and reason.
  */
 export async function importXlsx(
-  q: Queryable,
+  db: Db,
   repo: CrudRepository,
   user: SessionUser,
-  input: Readable,
-  write: (values: Row, existing: Row | null) => Promise<'created' | 'updated' | 'unchanged'>,
+  path: string,
+  write: ImportWrite,
+  opts: { onCommitted?: (q: Queryable, progress: ImportProgress) => Promise<void> } = {},
 ): Promise<ImportReport> {
   const def = repo.def;
   const fields = sheetFields(def).filter(([, f]) => !f.hideInForm);
   const report: ImportReport = { total: 0, created: 0, updated: 0, unchanged: 0, refused: [] };
+  let refusedCells = 0;
+  const refuse = (problems: RefusedRow[]) => {
+    for (const p of problems) {
+      refusedCells++;
+      if (report.refused.length < MAX_REFUSED) report.refused.push(p);
+    }
+  };
   const units = new Map<string, number>();
   // Units are named in the sheet by full or short name; only those in the account's scope resolve.
-  const { rows: unitRows } = await q.query<{ id: number; name: string; short_name: string }>(
+  const { rows: unitRows } = await db.query<{ id: number; name: string; short_name: string }>(
     `SELECT id, name, short_name FROM units WHERE deleted_at IS NULL AND path LIKE $1`,
     [`${user.unitPath ?? '/'}%`],
   );
@@ -226,74 +251,127 @@ export async function importXlsx(
     units.set(u.name, u.id);
     units.set(u.short_name, u.id);
   }
-  // exceljs's own stream reader splits multi-byte characters across chunks; this one does not.
-  const reader = xlsxStreamReader(input, { sharedStrings: 'cache', worksheets: 'emit' });
-  let columns: ([string, FieldDef] | undefined)[] | null = null;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const cells = (row.values as unknown[]).slice(1);
-      if (!columns) {
-        columns = cells.map((c) => {
-          const h = text(c);
-          return fields.find(([key, f]) => f.label === h || key === h);
-        });
-        const missing = fields.filter(([, f]) => f.required && !columns!.some((c) => c?.[1] === f));
-        if (missing.length) {
-          report.refused.push({
-            row: row.number,
-            column: missing.map(([, f]) => f.label).join('、'),
-            value: '',
-            reason: '表头缺少必填列，请使用导入模板',
-          });
-          return report;
-        }
-        continue;
-      }
-      if (cells.every((c) => text(c) === '')) continue;
-      report.total++;
-      const values: Row = {};
-      const problems: RefusedRow[] = [];
-      columns.forEach((col, i) => {
-        if (!col) return;
-        const [key, f] = col;
-        const parsed = parseCell(f, cells[i], units);
-        if (parsed.error)
-          problems.push({ row: row.number, column: f.label, value: text(cells[i]), reason: parsed.error });
-        else values[key] = parsed.value;
-      });
-      for (const [key, f] of fields) {
-        if (problems.some((p) => p.column === f.label)) continue;
-        const r = fieldSchema(f).safeParse(values[key]);
-        if (!r.success) {
+
+  let batch: { row: number; values: Row }[] = [];
+  let rowsCommitted = 0;
+  let writing = false;
+  const flush = async () => {
+    if (!batch.length) return;
+    const rows = batch;
+    batch = [];
+    writing = true;
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    const problems: RefusedRow[] = [];
+    await db.tx(async (q) => {
+      for (const { row, values } of rows) {
+        await q.query('SAVEPOINT import_row');
+        try {
+          const existing = await findByImportKey(q, repo, values);
+          counts[await write(q, values, existing)]++;
+          await q.query('RELEASE SAVEPOINT import_row');
+        } catch (err) {
+          await q.query('ROLLBACK TO SAVEPOINT import_row');
+          const e = err as { message?: string; errors?: { path: string; message: string }[] };
+          const path = err instanceof AppError ? e.errors?.[0]?.path : undefined;
           problems.push({
-            row: row.number,
-            column: f.label,
-            value: text(values[key]),
-            reason: r.error.issues[0].message,
+            row,
+            column: path ? (def.fields[path]?.label ?? path) : '',
+            value: path ? text(values[path]) : '',
+            reason: err instanceof AppError ? err.message : '保存失败',
           });
-        } else values[key] = r.data;
+        }
       }
-      if (problems.length) {
-        report.refused.push(...problems);
-        continue;
-      }
-      try {
-        const existing = await findByImportKey(q, repo, values);
-        report[await write(values, existing)]++;
-      } catch (err) {
-        const e = err as { message?: string; errors?: { path: string; message: string }[] };
-        const path = e.errors?.[0]?.path;
-        report.refused.push({
-          row: row.number,
-          column: path ? (def.fields[path]?.label ?? path) : '',
-          value: path ? text(values[path]) : '',
-          reason: e.message ?? '保存失败',
+      await opts.onCommitted?.(q, {
+        rowsRead: report.total,
+        rowsCommitted: rowsCommitted + rows.length,
+        created: report.created + counts.created,
+        updated: report.updated + counts.updated,
+        unchanged: report.unchanged + counts.unchanged,
+      });
+    });
+    rowsCommitted += rows.length;
+    report.created += counts.created;
+    report.updated += counts.updated;
+    report.unchanged += counts.unchanged;
+    refuse(problems);
+    writing = false;
+  };
+
+  let columns: ([string, FieldDef] | undefined)[] | null = null;
+  try {
+    const reader = await openXlsx(
+      path,
+      { sharedStrings: 'cache', worksheets: 'emit' },
+      { maxRows: RESOURCE_IMPORT_MAX_ROWS },
+    );
+    sheets: for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const cells = (row.values as unknown[]).slice(1);
+        if (!columns) {
+          columns = cells.map((c) => {
+            const h = text(c);
+            return fields.find(([key, f]) => f.label === h || key === h);
+          });
+          const missing = fields.filter(([, f]) => f.required && !columns!.some((c) => c?.[1] === f));
+          if (missing.length) {
+            refuse([
+              {
+                row: row.number,
+                column: missing.map(([, f]) => f.label).join('、'),
+                value: '',
+                reason: '表头缺少必填列，请使用导入模板',
+              },
+            ]);
+            break sheets;
+          }
+          continue;
+        }
+        if (cells.every((c) => text(c) === '')) continue;
+        report.total++;
+        const values: Row = {};
+        const problems: RefusedRow[] = [];
+        columns.forEach((col, i) => {
+          if (!col) return;
+          const [key, f] = col;
+          const parsed = parseCell(f, cells[i], units);
+          if (parsed.error)
+            problems.push({ row: row.number, column: f.label, value: text(cells[i]), reason: parsed.error });
+          else values[key] = parsed.value;
         });
+        for (const [key, f] of fields) {
+          if (problems.some((p) => p.column === f.label)) continue;
+          const r = fieldSchema(f).safeParse(values[key]);
+          if (!r.success) {
+            problems.push({
+              row: row.number,
+              column: f.label,
+              value: text(values[key]),
+              reason: r.error.issues[0].message,
+            });
+          } else values[key] = r.data;
+        }
+        if (problems.length) refuse(problems);
+        else batch.push({ row: row.number, values });
+        if (batch.length >= IMPORT_BATCH) await flush();
       }
+      break; // the first sheet only
     }
-    break; // the first sheet only
+    await flush();
+  } catch (err) {
+    // A fault of the database is the server's; anything else came from a file that is not a readable .xlsx.
+    if (writing || err instanceof AppError) throw err;
+    throw new AppError(400, '文件无法读取，请确认是有效的 .xlsx 文件');
   }
-  if (!columns) report.refused.push({ row: 1, column: '', value: '', reason: '文件中没有数据' });
+  if (!columns) refuse([{ row: 1, column: '', value: '', reason: '文件中没有数据' }]);
+  if (refusedCells > report.refused.length) {
+    report.refused.push({
+      row: 0,
+      column: '',
+      value: '',
+      reason: `问题过多，仅列出前${MAX_REFUSED}条（共${refusedCells}条）`,
+    });
+  }
+  report.refused.sort((a, b) => (a.row === 0 ? 1 : b.row === 0 ? -1 : a.row - b.row));
   return report;
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { AppError } from '../lib/errors';
 
 /**
  * The one query layer: plain parameterised SQL ($1, $2 …) over either an embedded PGlite database or a
@@ -26,13 +27,75 @@ export interface DbOptions {
   dataDir?: string;
   /** PostgreSQL only: put every table in this schema (isolated test runs). */
   schema?: string;
+  /** Longest statement (PostgreSQL `statement_timeout`); 0 = none. Default DB_STATEMENT_TIMEOUT_MS or 120 s. */
+  statementTimeoutMs?: number;
+  /**
+   * Longest wait inside a transaction between two statements (PostgreSQL
+   * `idle_in_transaction_session_timeout`; on PGlite a guard in tx(), since its one connection serves every
+   * request while a transaction holds it); 0 = none. Default DB_TX_IDLE_TIMEOUT_MS or 60 s.
+   */
+  txIdleTimeoutMs?: number;
 }
+
+const envMs = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return process.env[name] !== undefined && process.env[name] !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+/** The error a request gets when its transaction or statement ran out of time. */
+const timedOut = () => new AppError(503, '数据库操作超时，请稍后重试');
 
 export async function openDb(opts: DbOptions): Promise<Db> {
-  return opts.url ? openPostgres(opts.url, opts.schema) : openPglite(opts.dataDir);
+  const limits = {
+    statementMs: opts.statementTimeoutMs ?? envMs('DB_STATEMENT_TIMEOUT_MS', 120_000),
+    idleMs: opts.txIdleTimeoutMs ?? envMs('DB_TX_IDLE_TIMEOUT_MS', 60_000),
+  };
+  return opts.url ? openPostgres(opts.url, opts.schema, limits) : openPglite(opts.dataDir, limits.idleMs);
 }
 
-async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * Runs a transaction's body with an idle limit: when it issues no statement for `idleMs` (waiting on a
+ * client, say), the transaction fails so it is rolled back and the connection freed; its later statements
+ * fail too.
+ */
+async function withIdleLimit<T>(q: Queryable, idleMs: number, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  if (!idleMs) return fn(q);
+  let timer: NodeJS.Timeout | undefined;
+  let expire: (err: Error) => void = () => undefined;
+  let settled = false;
+  const expired = new Promise<never>((_, reject) => {
+    expire = reject;
+  });
+  const arm = () => {
+    if (settled) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => expire(timedOut()), idleMs);
+    timer.unref();
+  };
+  const busy = async <R>(run: () => Promise<R>) => {
+    clearTimeout(timer);
+    try {
+      return await run();
+    } finally {
+      arm();
+    }
+  };
+  arm();
+  try {
+    return await Promise.race([
+      fn({
+        query: (text, params) => busy(() => q.query(text, params)),
+        exec: (script) => busy(() => q.exec(script)),
+      }),
+      expired,
+    ]);
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+  }
+}
+
+async function openPglite(dataDir: string | undefined, idleMs: number): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir);
   // PGlite is one connection and serialises queries and transactions itself: a query outside a
@@ -50,12 +113,16 @@ async function openPglite(dataDir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     ...wrap(lite),
-    tx: (fn) => lite.transaction((t) => fn(wrap(t as unknown as Lite))),
+    tx: (fn) => lite.transaction((t) => withIdleLimit(wrap(t as unknown as Lite), idleMs, fn)),
     close: () => lite.close(),
   };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<Db> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  limits: { statementMs: number; idleMs: number },
+): Promise<Db> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
@@ -67,7 +134,12 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     connectionString: url,
     max: Number(process.env.DB_POOL_SIZE ?? 10),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Every statement, in a transaction or not, is bounded; a transaction left waiting is ended by the server.
+    statement_timeout: limits.statementMs || undefined,
+    idle_in_transaction_session_timeout: limits.idleMs || undefined,
   });
+  // A connection the server closed (a timeout, a restart) is dropped from the pool, not a crash of the process.
+  pool.on('error', () => undefined);
   // numeric and bigint come back as strings from pg; PGlite gives numbers. Give numbers on both.
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => {
@@ -76,8 +148,15 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     },
   };
   const run = async <T>(client: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) => {
-    const r = await client.query({ text, values: params, types } as pg.QueryConfig);
-    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    try {
+      const r = await client.query({ text, values: params, types } as pg.QueryConfig);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    } catch (err) {
+      // 57014: statement_timeout; 25P03: idle_in_transaction_session_timeout.
+      const code = (err as { code?: string }).code;
+      if (code === '57014' || code === '25P03') throw timedOut();
+      throw err;
+    }
   };
   return {
     kind: 'postgres',
@@ -87,6 +166,12 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
     },
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // The server ends a transaction idle too long by closing its connection: that must not crash the process.
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -98,10 +183,12 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (!lost) await client.query('ROLLBACK').catch(() => undefined);
+        if (lost && !(err instanceof AppError)) throw timedOut();
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     async close() {

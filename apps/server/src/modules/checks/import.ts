@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
+import type { ImportProgress } from '../../crud/import-run';
 import { type ImportReport, type RefusedRow, text } from '../../crud/xlsx';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { employeeScopeSql } from '../../lib/scope';
-import { xlsxStreamReader } from '../../lib/xlsx-reader';
+import { openXlsx, saveUpload, type XlsxLimits } from '../../lib/xlsx-reader';
 import type { SessionUser } from '../../plugins/auth';
 import { evaluateChecks, loadRules } from '../positive/evaluate';
 import {
@@ -149,12 +150,18 @@ export interface ImportOptions {
   onRow?: (rowsRead: number) => void;
   /** Called at the end with where the time went. */
   timings?: (t: ImportTimings) => void;
+  /** Called inside each batch's transaction, after its writes, with the totals so far (audit, progress). */
+  onCommitted?: (q: Queryable, progress: ImportProgress & { findings: number }) => Promise<void>;
   batchSize?: number;
+  /** Bounds of the .xlsx (defaults: XLSX_LIMITS). */
+  limits?: Partial<XlsxLimits>;
 }
 
 /**
- * Imports health-check results from an .xlsx read as a stream (first sheet only): rows are validated as
- * they come, then written and evaluated by the positive rules in batches, one transaction per batch,
+ * Imports health-check results from an .xlsx (first sheet only) — a saved upload's path, or a stream that
+ * is saved to a temporary file first — read through the bounded reader (zip bombs are refused before
+ * anything grows): rows are validated as they come, then written and evaluated by the positive rules in
+ * batches, one transaction per batch,
  * with one employee look-up per batch. A check is identified by person and date, so importing a file
  * twice adds nothing: the second time rows are unchanged, or update the check when a value differs
  * (the sheet's values are laid over the stored ones). Memory stays flat whatever the number of rows,
@@ -163,10 +170,21 @@ export interface ImportOptions {
 export async function importChecks(
   db: Db,
   user: SessionUser,
-  input: Readable,
+  input: string | Readable,
   defs: Map<string, IndicatorSpec>,
   opts: ImportOptions,
 ): Promise<CheckImportReport> {
+  if (typeof input !== 'string') {
+    const saved = await saveUpload(input, {
+      tooLarge: () => new AppError(413, '文件过大'),
+      timeoutMs: 10 * 60_000,
+    });
+    try {
+      return await importChecks(db, user, saved.path, defs, opts);
+    } finally {
+      await saved.dispose();
+    }
+  }
   const started = Date.now();
   const batchSize = opts.batchSize ?? IMPORT_BATCH;
   const report: CheckImportReport = {
@@ -190,9 +208,23 @@ export async function importChecks(
   const rules = await db.tx((q) => loadRules(q));
   const seen = new Map<string, number>();
   let batch: PendingRow[] = [];
+  let rowsRead = 0;
+  let rowsCommitted = 0;
   const flush = async (rows: PendingRow[]) => {
     const t = Date.now();
-    const r = await db.tx((q) => writeBatch(q, user, defs, rules, rows, opts.canEdit));
+    const r = await db.tx(async (q) => {
+      const out = await writeBatch(q, user, defs, rules, rows, opts.canEdit);
+      await opts.onCommitted?.(q, {
+        rowsRead,
+        rowsCommitted: rowsCommitted + rows.length,
+        created: report.created + out.created,
+        updated: report.updated + out.updated,
+        unchanged: report.unchanged + out.unchanged,
+        findings: report.findings + out.findings,
+      });
+      return out;
+    });
+    rowsCommitted += rows.length;
     timings.writeMs += Date.now() - t - r.evaluateMs;
     timings.evaluateMs += r.evaluateMs;
     report.created += r.created;
@@ -202,16 +234,7 @@ export async function importChecks(
     refuse(r.refused);
   };
 
-  const reader = xlsxStreamReader(input, {
-    sharedStrings: 'cache',
-    // Styles are not needed: a date cell then reads as its Excel day number, which cellDate() converts.
-    styles: 'ignore',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
   let columns: Column[] | null = null;
-  let rowsRead = 0;
   // One batch is written while the next is read: at most two batches in memory, and on PostgreSQL the
   // parsing overlaps the database work.
   let pending: Promise<void> | null = null;
@@ -231,6 +254,18 @@ export async function importChecks(
     });
   };
   const readSheet = async () => {
+    const reader = await openXlsx(
+      input,
+      {
+        sharedStrings: 'cache',
+        // Styles are not needed: a date cell then reads as its Excel day number, which cellDate() converts.
+        styles: 'ignore',
+        worksheets: 'emit',
+        hyperlinks: 'ignore',
+        entries: 'ignore',
+      },
+      opts.limits,
+    );
     sheets: for await (const sheet of reader) {
       for await (const row of sheet) {
         const cells = (row.values as unknown[]).slice(1);

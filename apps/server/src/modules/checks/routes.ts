@@ -6,11 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
+import { ImportRun } from '../../crud/import-run';
 import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { employeeRowScopeSql, type ListJoin, listCount, onlyFilters, paged } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
+import { type SavedUpload, saveUpload } from '../../lib/xlsx-reader';
 import { writeAudit } from '../../plugins/audit';
 import { can, currentUser, type SessionUser } from '../../plugins/auth';
 import { multipartBody } from '../../plugins/openapi';
@@ -29,6 +31,8 @@ import {
 
 /** Largest .xlsx an import reads (about a million rows of checks). */
 const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+/** Time an upload may take to arrive (100 MB at about 200 KB/s). */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
 const dateText = (label: string) => z.string().refine(isRealDate, { message: `${label}格式应为 YYYY-MM-DD` });
@@ -251,21 +255,6 @@ async function lockCheck(q: Queryable, user: SessionUser, id: number) {
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
-/** The first chunk of a stream, put back so the reader still sees the whole file. */
-function peek(stream: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      stream.off('data', onData);
-      stream.pause();
-      stream.unshift(chunk);
-      resolve(chunk);
-    };
-    stream.on('data', onData);
-    stream.once('error', reject);
-    stream.once('end', () => resolve(Buffer.alloc(0)));
-  });
-}
-
 /** Reads what is left of an upload so the request ends cleanly. */
 function drain(stream: Readable): Promise<void> {
   if (stream.readableEnded || stream.destroyed) return Promise.resolve();
@@ -278,23 +267,9 @@ function drain(stream: Readable): Promise<void> {
   });
 }
 
-interface Progress {
-  rowsRead: number;
-  done: boolean;
-  at: number;
-}
-const PROGRESS_KEEP_MS = 10 * 60_000;
-
 export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['体检数据'];
-  // Import progress by account and the client's importId, polled while the upload request is open.
-  const progress = new Map<string, Progress>();
-  const setProgress = (key: string, p: Omit<Progress, 'at'>) => {
-    const now = Date.now();
-    for (const [k, v] of progress) if (now - v.at > PROGRESS_KEEP_MS) progress.delete(k);
-    progress.set(key, { ...p, at: now });
-  };
 
   r.get(
     '/api/phr/check',
@@ -430,10 +405,7 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
         querystring: z.object({ importId: z.string().regex(/^[\w-]{1,64}$/, '导入编号无效') }),
       },
     },
-    async (req) => {
-      const p = progress.get(`${currentUser(req).id}:${req.query.importId}`);
-      return { code: 200, data: { rowsRead: p?.rowsRead ?? 0, done: p?.done ?? false } };
-    },
+    async (req) => ({ code: 200, data: await ImportRun.progress(db, currentUser(req).id, req.query.importId) }),
   );
 
   r.post(
@@ -462,61 +434,58 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
       });
       if (!file) throw badRequest('请上传 .xlsx 文件');
       const upload = file.file;
+      let saved: SavedUpload;
+      let defs: Awaited<ReturnType<typeof loadIndicators>>;
+      let mapping: Record<string, string | null>;
       try {
         const field = file.fields.mapping;
         const mappingText = field && !Array.isArray(field) && 'value' in field ? String(field.value ?? '') : '';
-        const defs = await loadIndicators(db);
-        const mapping = parseMapping(mappingText, defs);
-        const head = await peek(upload);
-        if (!(head[0] === 0x50 && head[1] === 0x4b)) throw new AppError(415, '只能导入 .xlsx 格式的文件');
-        const key = req.query.importId ? `${user.id}:${req.query.importId}` : null;
-        if (key) setProgress(key, { rowsRead: 0, done: false });
+        defs = await loadIndicators(db);
+        mapping = parseMapping(mappingText, defs);
+        // The whole file is received before it is read, so no database work ever waits on the client.
+        saved = await saveUpload(upload, { tooLarge, timeoutMs: UPLOAD_TIMEOUT_MS });
+      } finally {
+        await drain(upload);
+      }
+      try {
+        const run = await ImportRun.start(db, req, {
+          resource: 'check',
+          fileName: file.filename,
+          clientId: req.query.importId,
+        });
         let report: Awaited<ReturnType<typeof importChecks>>;
         let timings: ImportTimings | undefined;
         try {
-          report = await importChecks(db, user, upload, defs, {
+          report = await importChecks(db, user, saved.path, defs, {
             mapping,
             canEdit: can(user, 'check:edit'),
             timings: (x) => {
               timings = x;
             },
-            onRow: key
-              ? (n) => {
-                  const p = progress.get(key);
-                  if (p) p.rowsRead = n;
-                }
-              : undefined,
+            onCommitted: (q, progress) => run.committed(q, progress),
           });
         } catch (err) {
-          if (upload.truncated) throw tooLarge();
+          await run.fail(db, err).catch((e) => req.log.error({ err: e }, 'import audit update failed'));
           throw err;
-        } finally {
-          if (key) setProgress(key, { rowsRead: progress.get(key)?.rowsRead ?? 0, done: true });
         }
-        if (upload.truncated) throw tooLarge();
-        await db.tx((q) =>
-          writeAudit(q, req, {
-            action: 'import',
-            resource: 'check',
-            detail: file.filename,
-            after: {
-              total: report.total,
-              created: report.created,
-              updated: report.updated,
-              unchanged: report.unchanged,
-              refused: new Set(report.refused.map((x) => x.row)).size,
-              findings: report.findings,
-              unknownHeaders: report.unknownHeaders,
-              elapsedMs: report.elapsedMs,
-              ...timings,
-            },
-          }),
-        );
+        await run.finish(db, report.total, {
+          total: report.total,
+          rowsRead: report.total,
+          rowsCommitted: report.total,
+          created: report.created,
+          updated: report.updated,
+          unchanged: report.unchanged,
+          refused: new Set(report.refused.map((x) => x.row)).size,
+          findings: report.findings,
+          unknownHeaders: report.unknownHeaders,
+          elapsedMs: report.elapsedMs,
+          ...timings,
+        });
         // The dashboard's rollups of the unit-years just written, recomputed now rather than on its next load.
         void refreshRollups(db).catch((err) => req.log.error({ err }, 'dashboard rollup refresh failed'));
         return { code: 200, msg: '导入完成', data: report };
       } finally {
-        await drain(upload);
+        await saved.dispose();
       }
     },
   );

@@ -1,79 +1,74 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client';
+import { JobRunner } from '../../lib/jobs';
 import { refreshRollups } from '../dashboard/rollups';
 import { evaluateAll } from './evaluate';
 
 /**
- * Re-evaluation after a rule changes runs in the background, one job at a time, so the console never
- * waits for it. A job is a row (queued in the rule's own transaction, so it exists only if the change
- * committed); the runner picks queued rows up after the response and records progress as it goes.
- * Jobs left 'running' by a stopped server are picked up again at start.
+ * Queues a re-evaluation in the caller's transaction (also where no runner is at hand, e.g. seeding rules);
+ * a running server picks it up on its next kick or poll.
+ */
+export async function queueEvaluation(q: Queryable, reason: string, ruleIds: number[]): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    "INSERT INTO evaluation_jobs (reason, status, total) VALUES ($1, 'queued', 0) RETURNING id",
+    [JSON.stringify({ reason, ruleIds })],
+  );
+  return Number(rows[0].id);
+}
+
+/**
+ * Re-evaluation after a rule changes runs in the background, so the console never waits for it. A job is
+ * a row (queued in the rule's own transaction, so it exists only if the change committed); the shared
+ * JobRunner claims it — once, whichever server instance gets there first — after the response, and the
+ * run records progress as it goes. Jobs of a stopped instance are taken over when their lease runs out.
  */
 export class EvaluationJobs {
-  private busy = false;
-  private again = false;
+  private readonly runner: JobRunner;
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+    log: FastifyBaseLogger,
+  ) {
+    this.runner = new JobRunner(db, log, {
+      table: 'evaluation_jobs',
+      name: 'rule re-evaluation',
+      run: (job) => this.run(job.id, JSON.parse(job.reason) as { ruleIds: number[] }),
+    });
+  }
 
   /** Queues a job in the caller's transaction; call kick() after it commits. */
-  async enqueue(q: Queryable, reason: string, ruleIds: number[]): Promise<number> {
-    const { rows } = await q.query<{ id: number }>(
-      "INSERT INTO evaluation_jobs (reason, status, total) VALUES ($1, 'queued', 0) RETURNING id",
-      [JSON.stringify({ reason, ruleIds })],
-    );
-    return Number(rows[0].id);
+  enqueue(q: Queryable, reason: string, ruleIds: number[]): Promise<number> {
+    return queueEvaluation(q, reason, ruleIds);
   }
 
   /** Starts the runner soon (after the current transaction has committed). */
   kick(): void {
-    setTimeout(() => void this.drain(), 20).unref();
+    this.runner.kick();
   }
 
-  /** Runs queued jobs until none is left. */
-  async drain(): Promise<void> {
-    if (this.busy) {
-      this.again = true;
-      return;
-    }
-    this.busy = true;
-    try {
-      for (;;) {
-        const { rows } = await this.db.query<{ id: number; reason: string }>(
-          "SELECT id, reason FROM evaluation_jobs WHERE status IN ('queued', 'running') ORDER BY id LIMIT 1",
-        );
-        if (!rows[0]) break;
-        await this.run(Number(rows[0].id), JSON.parse(rows[0].reason) as { ruleIds: number[] });
-      }
-    } finally {
-      this.busy = false;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    }
+  /** Runs claimable jobs now and polls for others (queued elsewhere, or left by a stopped instance). */
+  start(): void {
+    this.runner.start();
+  }
+
+  /** Stops polling and waits for the job under way (app close). */
+  stop(): Promise<void> {
+    return this.runner.stop();
+  }
+
+  /** Runs claimable jobs until none is left. */
+  drain(): Promise<void> {
+    return this.runner.drain();
   }
 
   private async run(id: number, spec: { ruleIds: number[] }) {
-    await this.db.query("UPDATE evaluation_jobs SET status = 'running' WHERE id = $1", [id]);
-    try {
-      await evaluateAll((fn) => this.db.tx(fn), {
-        ruleIds: spec.ruleIds,
-        onProgress: async (done, total) => {
-          await this.db.query('UPDATE evaluation_jobs SET done = $2, total = $3 WHERE id = $1', [id, done, total]);
-        },
-      });
-      await this.db.query("UPDATE evaluation_jobs SET status = 'done', finished_at = now() WHERE id = $1", [id]);
-      // Warm the dashboard's rollups of what the re-evaluation changed (its next load would do it otherwise).
-      await refreshRollups(this.db);
-    } catch (err) {
-      this.log.error({ err, job: id }, 'rule re-evaluation failed');
-      await this.db.query(
-        "UPDATE evaluation_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1",
-        [id, String((err as Error).message ?? err)],
-      );
-    }
+    await evaluateAll((fn) => this.db.tx(fn), {
+      ruleIds: spec.ruleIds,
+      onProgress: async (done, total) => {
+        await this.db.query('UPDATE evaluation_jobs SET done = $2, total = $3 WHERE id = $1', [id, done, total]);
+      },
+    });
+    // Warm the dashboard's rollups of what the re-evaluation changed (its next load would do it otherwise).
+    await refreshRollups(this.db);
   }
 }

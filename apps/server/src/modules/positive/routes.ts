@@ -70,7 +70,8 @@ function personFilters(user: SessionUser, f: { unitId?: number; name?: string },
 export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const jobs = new EvaluationJobs(db, app.log);
-  app.addHook('onReady', async () => jobs.kick());
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   // Rules: the generic resource, plus expression checks and a background re-evaluation on every change.
   const ruleHooks: ResourceHooks = {

@@ -20,6 +20,24 @@ describe('health, API docs and the web app under /peis/', () => {
     expect(res.json()).toEqual({ status: 'ok', database: 'pglite' });
   });
 
+  it('answers 503 with a Chinese message when the database does not answer', async () => {
+    const query = t.db.query;
+    // A database that never answers (PGlite held by a transaction, a PostgreSQL server gone silent).
+    t.db.query = () => new Promise(() => undefined);
+    try {
+      const res = await t.app.inject({ url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ code: 503, msg: '数据库无响应，服务暂不可用' });
+      t.db.query = () => Promise.reject(new Error('connect ECONNREFUSED'));
+      const down = await t.app.inject({ url: '/api/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ code: 503, msg: '数据库连接失败，服务暂不可用' });
+    } finally {
+      t.db.query = query;
+    }
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('serves the OpenAPI document with the calls', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
