@@ -271,8 +271,14 @@ export function abnormalityLevel(key: AbnormalityKey, values: Values, sex: numbe
   return 1;
 }
 
-/** A fingerprint of the definitions: stored with the tags, so a change to them recomputes the stored tags. */
-export const CRITERIA_VERSION = JSON.stringify([INDICATOR_ROW_CRITERIA, ABNORMALITY_CRITERIA]);
+/**
+ * A fingerprint of what the tags are computed from (conditions, rows, grades; not the wording): stored with the
+ * tags, so a change of definition recomputes the stored tags at the next start.
+ */
+export const CRITERIA_VERSION = JSON.stringify([
+  INDICATOR_ROW_CRITERIA.map((r) => [r.id, r.abnormality ?? null, r.condition]),
+  Object.values(ABNORMALITY_CRITERIA).map((a) => [a.key, a.rows, a.grades]),
+]);
 
 /**
  * 慢病统计's columns: each a level of one abnormality, hence a union of indicator-table rows (糖尿病 = rows
