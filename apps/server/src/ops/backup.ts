@@ -404,24 +404,35 @@ export async function restore(
         );
       }
       // Set aside rather than deleted: a restore of the wrong archive can still be undone by hand.
-      const aside = (dir: string) => `${dir}.before-restore-${stamp()}`;
+      const when = stamp();
+      const aside = (dir: string) => `${dir}.before-restore-${when}`;
+      const moveAside = async (dir: string, variable: string) => {
+        try {
+          await rename(dir, aside(dir));
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          // A mount point (a Docker volume, say) cannot be renamed; its contents are the operator's to move.
+          throw new BackupError(
+            `无法将 ${dir} 移到一旁（${code}，可能是挂载点）。请自行备份并清空该目录，再不带 --force 恢复；或将 ${variable} 设为其下的子目录。`,
+            `cannot move ${dir} aside (${code}; a mount point?). Save and empty it yourself, then restore without --force; or set ${variable} to a folder inside it.`,
+          );
+        }
+        log(`已移至 / moved to ${aside(dir)}`);
+      };
       const uploadsInside = config.uploadDir.startsWith(config.dataDir + sep);
       if (!uploadsInside && existsSync(config.uploadDir)) {
-        await rename(config.uploadDir, aside(config.uploadDir));
-        log(`上传目录已移至 / upload folder moved to ${aside(config.uploadDir)}`);
+        await moveAside(config.uploadDir, 'UPLOAD_DIR');
       }
       if (kind === 'pglite') {
         release();
         const to = aside(config.dataDir);
-        await rename(config.dataDir, to);
+        await moveAside(config.dataDir, 'DATA_DIR');
         await rm(join(to, 'peis.lock'), { force: true });
-        log(`原数据目录已移至 / previous data folder moved to ${to}`);
         await mkdir(config.dataDir, { recursive: true });
         release = lockDataDir(config.dataDir, 'restore');
       } else {
         if (uploadsInside && existsSync(config.uploadDir)) {
-          await rename(config.uploadDir, aside(config.uploadDir));
-          log(`上传目录已移至 / upload folder moved to ${aside(config.uploadDir)}`);
+          await moveAside(config.uploadDir, 'DATA_DIR');
         }
         const db = await openDb({ url: config.databaseUrl });
         await db.exec(EMPTY_SCHEMA).finally(() => db.close());

@@ -16,10 +16,9 @@ const USAGE = `用法 usage:
   npm run backup [-- --out FILE]      archive the database and uploaded files (default: backups/peis-<kind>-<time>.tar.gz)
   npm run restore -- FILE [--force]   restore an archive into an empty DATA_DIR / database; --force replaces existing data`;
 
-async function main(): Promise<number> {
-  const [command, ...rest] = process.argv.slice(2);
-  const { values, positionals } = parseArgs({
-    args: rest,
+const parse = (args: string[]) =>
+  parseArgs({
+    args,
     options: {
       out: { type: 'string', short: 'o' },
       force: { type: 'boolean', default: false },
@@ -28,6 +27,18 @@ async function main(): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(rest);
+  } catch (err) {
+    // An unknown option or a missing value: say which, and how to call, not a stack.
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
   // npm runs scripts in the repository root; a relative path means the caller's folder.
   const callerPath = (p: string) => resolve(process.env.INIT_CWD ?? process.cwd(), p);
   if (values.help || (command !== 'backup' && command !== 'restore')) {
