@@ -1,4 +1,5 @@
 import { CRITERIA_VERSION, EDUCATION_OPTIONS, GUIDELINE_RULES, INDICATORS, SAMPLE_RULES } from '@peis/shared';
+import { queueEvaluation } from '../modules/positive/jobs';
 import type { Queryable } from './client';
 
 /** Dictionary entries a new database starts with; administrators maintain them in /main/settings/dict. */
@@ -217,10 +218,7 @@ export async function seedDefaultRules(q: Queryable): Promise<{ added: number[];
   if (!added.length && !criteriaChanged) return { added, queued: false };
   const { rows: checks } = await q.query('SELECT 1 FROM health_checks WHERE deleted_at IS NULL LIMIT 1');
   if (!checks.length) return { added, queued: false };
-  // The row EvaluationJobs.enqueue writes (modules/positive/jobs.ts); the server's runner picks it up once ready.
-  const reason = added.length ? '新增默认规则库' : '异常判定标准更新';
-  await q.query("INSERT INTO evaluation_jobs (reason, status, total) VALUES ($1, 'queued', 0)", [
-    JSON.stringify({ reason, ruleIds: added }),
-  ]);
+  // The server's job runner picks it up once ready.
+  await queueEvaluation(q, added.length ? '新增默认规则库' : '异常判定标准更新', added);
   return { added, queued: true };
 }
