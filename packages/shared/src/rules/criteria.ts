@@ -213,11 +213,13 @@ export interface AbnormalityCriteria {
   grades: [Condition, Condition];
 }
 
+const labelOf = (key: AbnormalityKey) => ABNORMALITY_TYPES.find((t) => t.key === key)!.label;
+
 /** The five abnormalities' definitions, in display order. */
 export const ABNORMALITY_CRITERIA: Record<AbnormalityKey, AbnormalityCriteria> = {
   bp: {
     key: 'bp',
-    label: '血压异常',
+    label: labelOf('bp'),
     criterion: '血压：收缩压≥140 和/或 舒张压≥90 mmHg（1–3级）',
     rows: [2, 3, 4],
     // 中国高血压防治指南 2018: grade 2 ≥ 160/100, grade 3 ≥ 180/110 (the higher grade applies).
@@ -225,7 +227,7 @@ export const ABNORMALITY_CRITERIA: Record<AbnormalityKey, AbnormalityCriteria> =
   },
   lipid: {
     key: 'lipid',
-    label: '血脂异常',
+    label: labelOf('lipid'),
     criterion: '血脂：总胆固醇>5.18、甘油三酯>1.7、低密度脂蛋白>3.37 或 高密度脂蛋白<1.04 mmol/L',
     rows: [5, 6, 7, 8],
     // 中国成人血脂异常防治指南 2016: raised TC ≥ 6.2, LDL-C ≥ 4.1, TG ≥ 2.3, low HDL-C < 1.0; severe TG ≥ 5.6.
@@ -236,7 +238,7 @@ export const ABNORMALITY_CRITERIA: Record<AbnormalityKey, AbnormalityCriteria> =
   },
   glucose: {
     key: 'glucose',
-    label: '血糖异常',
+    label: labelOf('glucose'),
     criterion: '血糖：空腹血糖≥6.1 mmol/L 或 糖化血红蛋白≥6.5%',
     rows: [9, 10, 11],
     // WHO 1999 / 中国2型糖尿病防治指南 2020: diabetes range FPG ≥ 7.0 or HbA1c ≥ 6.5; FPG ≥ 11.1.
@@ -244,7 +246,7 @@ export const ABNORMALITY_CRITERIA: Record<AbnormalityKey, AbnormalityCriteria> =
   },
   ua: {
     key: 'ua',
-    label: '尿酸异常',
+    label: labelOf('ua'),
     criterion: '尿酸：男>428、女>357 µmol/L',
     rows: [12],
     // 中国高尿酸血症与痛风诊疗指南 2019: ≥ 540 starts urate-lowering treatment without comorbidity; ≥ 600.
@@ -252,7 +254,7 @@ export const ABNORMALITY_CRITERIA: Record<AbnormalityKey, AbnormalityCriteria> =
   },
   weight: {
     key: 'weight',
-    label: '体重异常',
+    label: labelOf('weight'),
     criterion: '体重：BMI≥24（超重、肥胖）',
     rows: [13, 14],
     // WS/T 428-2013: obese BMI ≥ 28; BMI ≥ 32.5 the next clinically used step.
