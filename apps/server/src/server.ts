@@ -3,7 +3,7 @@ import { type Config, loadConfig } from './config';
 import { openDb } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { ensureWritableDir, lockDataDir } from './ops/data-dir';
+import { assertDataFolder, ensureWritableDir, lockDataDir } from './ops/data-dir';
 import { operatorMessage, probeDatabase } from './ops/operator-errors';
 
 /** Read first; kept for the failure message (the port, the database address). */
@@ -14,7 +14,10 @@ async function main() {
   config = loadConfig();
   // Folders checked, and the PGlite folder claimed, before anything opens them: a wrong folder is named here
   // rather than failing deep inside PGlite, and a second server (or a backup) cannot open the same folder.
-  if (!config.databaseUrl) ensureWritableDir(config.dataDir, 'DATA_DIR');
+  if (!config.databaseUrl) {
+    ensureWritableDir(config.dataDir, 'DATA_DIR');
+    assertDataFolder(config.dataDir, config.uploadDir);
+  }
   ensureWritableDir(config.uploadDir, process.env.UPLOAD_DIR ? 'UPLOAD_DIR' : 'DATA_DIR');
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir, 'server');
   process.on('exit', unlock);

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 /** A folder the server must write (the PGlite data folder, the uploads) cannot be written. */
 export class DataDirError extends Error {
@@ -25,6 +25,27 @@ export class DataDirBusyError extends Error {
     super(`${dir} is in use by ${holder} (pid ${pid})`);
     this.name = 'DataDirBusyError';
   }
+}
+
+/** DATA_DIR names a folder that has other things in it and no database: PGlite would create one among them. */
+export class NotADataDirError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly sample: string[],
+  ) {
+    super(`${dir} holds ${sample.join(', ')} and no database`);
+    this.name = 'NotADataDirError';
+  }
+}
+
+/**
+ * Refuses a PGlite data folder that is neither empty nor a database (say DATA_DIR=~ by mistake): PGlite would
+ * write a new database's files among the operator's own. Hidden files, the lock and the upload folder are not
+ * counted.
+ */
+export function assertDataFolder(dir: string, uploadDir: string): void {
+  const names = readdirSync(dir).filter((n) => !n.startsWith('.') && n !== LOCK_FILE && resolve(dir, n) !== uploadDir);
+  if (names.length > 0 && !names.includes('PG_VERSION')) throw new NotADataDirError(dir, names.sort().slice(0, 3));
 }
 
 /** Creates the folder when missing and proves it writable with a probe file; DataDirError otherwise. */

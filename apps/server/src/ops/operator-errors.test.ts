@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config';
-import { DataDirBusyError, DataDirError } from './data-dir';
+import { DataDirBusyError, DataDirError, NotADataDirError } from './data-dir';
 import { operatorMessage } from './operator-errors';
 
 const errno = (code: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(code), { code, ...extra });
@@ -66,6 +66,7 @@ describe('operatorMessage', () => {
       'DATA_DIR',
     );
     expectOneLine(operatorMessage(new DataDirError('/srv/data', 'DATA_DIR', 'ENOTDIR')), 'is not a folder', 'DATA_DIR');
+    expectOneLine(operatorMessage(new NotADataDirError('/home/op', ['a.txt', 'b'])), '/home/op', 'a.txt', 'DATA_DIR');
     expectOneLine(
       operatorMessage(new DataDirBusyError('/srv/data', 4242, 'server', '/srv/data/peis.lock')),
       'pid 4242',

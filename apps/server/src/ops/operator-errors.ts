@@ -1,5 +1,5 @@
 import { type Config, ConfigError } from '../config';
-import { DataDirBusyError, DataDirError } from './data-dir';
+import { DataDirBusyError, DataDirError, NotADataDirError } from './data-dir';
 
 /**
  * The errors an operator can fix — a bad environment value, a port in use, an unreachable database, a data folder
@@ -34,6 +34,12 @@ export function operatorMessage(err: unknown, config?: Partial<Config>, action: 
     return say(
       `目录 ${err.dir} 无法写入（${err.code}）。请修改其权限，或将 ${err.variable} 设为可写的目录。`,
       `the folder ${err.dir} cannot be written (${err.code}). Fix its permissions or set ${err.variable} to a writable folder.`,
+    );
+  }
+  if (err instanceof NotADataDirError) {
+    return say(
+      `目录 ${err.dir} 既不是空目录，也不是数据目录（其中有 ${err.sample.join('、')} 等）。请将 DATA_DIR 设为空目录或已有的数据目录。`,
+      `${err.dir} is neither empty nor a data folder (it holds ${err.sample.join(', ')} …). Set DATA_DIR to an empty folder or an existing data folder.`,
     );
   }
   if (err instanceof DataDirBusyError) {

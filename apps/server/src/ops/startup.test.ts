@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** A port held by this test (beforeAll). */
+let busyPort = 0;
 
 /**
  * Runs the real server as an operator would, with `env` on top of a minimal environment. It runs in its own
@@ -19,7 +22,16 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
       cwd: repoRoot,
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        // A server that gets as far as listening fails on the port in use: never one left on a real port.
+        HOST: '127.0.0.1',
+        PORT: String(busyPort),
+        ...env,
+      },
     });
     let stderr = '';
     child.stderr.on('data', (d) => {
@@ -47,7 +59,6 @@ function expectOneLine(r: { code: number | null; stderr: string }, ...parts: str
 describe('the server stops with one line on an operator error', { timeout: 90_000 }, () => {
   let dir: string;
   let blocker: Server;
-  let busyPort: number;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'peis-startup-'));
@@ -101,9 +112,17 @@ describe('the server stops with one line on an operator error', { timeout: 90_00
     expectOneLine(await start({ DATA_DIR: join(file, 'data') }), 'DATA_DIR');
   });
 
+  it('a DATA_DIR holding other files and no database', async () => {
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    writeFileSync(join(home, 'notes.txt'), 'mine');
+    expectOneLine(await start({ DATA_DIR: home }), home, 'notes.txt', 'DATA_DIR');
+    expect(readdirSync(home)).toEqual(['notes.txt']);
+  });
+
   it.skipIf(process.getuid?.() === 0)('a DATA_DIR without write permission', async () => {
     const locked = join(dir, 'locked');
-    const { mkdirSync, chmodSync } = await import('node:fs');
+    const { chmodSync } = await import('node:fs');
     mkdirSync(locked, { mode: 0o500 });
     chmodSync(locked, 0o500);
     expectOneLine(await start({ DATA_DIR: join(locked, 'data') }), 'EACCES', 'DATA_DIR');
