@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       SESSION_IDLE_MINUTES: '45',
       DEMO_EMPLOYEES: '0',
       DB_POOL_SIZE: '20',
+      DB_STATEMENT_TIMEOUT_MS: '0',
       TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback',
       ADMIN_PASSWORD: 'Admin@2025',
     });
@@ -52,6 +53,8 @@ describe('loadConfig', () => {
     ['LOGIN_LOCK_MINUTES', '-5'],
     ['DEMO_EMPLOYEES', '2e6'],
     ['DB_POOL_SIZE', '0'],
+    ['DB_STATEMENT_TIMEOUT_MS', '2m'],
+    ['DB_TX_IDLE_TIMEOUT_MS', '-1'],
     ['NODE_ENV', 'prod'],
     ['LOG_LEVEL', 'verbose'],
     ['DATABASE_URL', 'mysql://u@h/db'],

@@ -141,8 +141,10 @@ export function redactUrl(value: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
   const dataDir = resolve(repoRoot, given(env, 'DATA_DIR') ?? 'data');
-  // Read by db/client.ts when it opens the PostgreSQL pool; checked here with the rest.
+  // Read by db/client.ts when it opens the database; checked here with the rest (0 = no limit for the timeouts).
   int(env, 'DB_POOL_SIZE', 10, 1, 1000);
+  int(env, 'DB_STATEMENT_TIMEOUT_MS', 120_000, 0, 86_400_000);
+  int(env, 'DB_TX_IDLE_TIMEOUT_MS', 60_000, 0, 86_400_000);
   return {
     port: int(env, 'PORT', 8080, 1, 65535),
     host: host(env),
