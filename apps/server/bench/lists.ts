@@ -124,8 +124,8 @@ async function prepare(db: Db, employees: number, target: BenchTarget): Promise<
     await db.query(
       `INSERT INTO audit_log (at, user_id, username, action, resource, record_id, success, ip)
        SELECT now() - (g * interval '150 seconds'), u.id, u.username,
-              (ARRAY['login', 'update', 'create', 'export', 'confirm', 'logout'])[1 + g % 6],
-              (ARRAY['session', 'phr', 'positiveTask', 'account', 'check', 'session'])[1 + g % 6],
+              (ARRAY['login', 'update', 'create', 'export', 'confirm', 'logout'])[1 + (g / 7) % 6],
+              (ARRAY['session', 'phr', 'positiveTask', 'account', 'check', 'session'])[1 + (g / 7) % 6],
               (g % 5000)::text, g % 50 <> 0, '10.0.0.' || (g % 250)
          FROM generate_series(1, $1::int) g
          JOIN (SELECT id, username, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n FROM users) u
