@@ -60,27 +60,29 @@ export async function openDb(opts: DbOptions): Promise<Db> {
  */
 async function withIdleLimit<T>(q: Queryable, idleMs: number, fn: (q: Queryable) => Promise<T>): Promise<T> {
   if (!idleMs) return fn(q);
+  // One timer per transaction, not one per statement: it looks at the last activity when it fires.
+  let running = 0;
+  let last = Date.now();
   let timer: NodeJS.Timeout | undefined;
   let expire: (err: Error) => void = () => undefined;
-  let settled = false;
   const expired = new Promise<never>((_, reject) => {
     expire = reject;
   });
-  const arm = () => {
-    if (settled) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => expire(timedOut()), idleMs);
-    timer.unref();
+  const check = () => {
+    const idle = Date.now() - last;
+    if (running === 0 && idle >= idleMs) expire(timedOut());
+    else timer = setTimeout(check, running ? idleMs : idleMs - idle).unref();
   };
+  timer = setTimeout(check, idleMs).unref();
   const busy = async <R>(run: () => Promise<R>) => {
-    clearTimeout(timer);
+    running++;
     try {
       return await run();
     } finally {
-      arm();
+      running--;
+      last = Date.now();
     }
   };
-  arm();
   try {
     return await Promise.race([
       fn({
@@ -90,7 +92,6 @@ async function withIdleLimit<T>(q: Queryable, idleMs: number, fn: (q: Queryable)
       expired,
     ]);
   } finally {
-    settled = true;
     clearTimeout(timer);
   }
 }
