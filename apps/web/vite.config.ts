@@ -17,7 +17,7 @@ const TEXT_FILE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of the build, at the highest levels (the cost is
  * paid once per build, not per request). The server sends them (`@fastify/static` `preCompressed`) to
- * browsers that accept them: Chromium takes br over HTTPS only, so plain-HTTP sites get the gzip twin.
+ * browsers that accept them: Chromium offers br to secure origins only (HTTPS, localhost), plain HTTP gets the gzip twin.
  */
 function precompress(): Plugin {
   return {
