@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart';
-import { inputSchema, type ResourceDef } from '@peis/shared';
+import { idParam, inputSchema, type ResourceDef } from '@peis/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,10 +14,15 @@ import { ImportRun } from './import-run';
 import { exportsInFull, hasMaskedFields } from './sql-fields';
 import { attachment, exportXlsx, importXlsx, templateXlsx, XLSX_CONTENT_TYPE } from './xlsx';
 
-const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
+const idParams = z.object({ id: idParam() });
 const listQuery = z
   .object({
-    page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').default(1),
+    page: z.coerce
+      .number({ error: '页码无效' })
+      .int('页码无效')
+      .min(1, '页码无效')
+      .max(1_000_000, '页码无效')
+      .default(1),
     pageSize: z.coerce
       .number({ error: '每页条数无效' })
       .int('每页条数无效')
@@ -96,7 +101,7 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
         return reply
           .header('content-type', XLSX_CONTENT_TYPE)
           .header('content-disposition', attachment(`${def.label}_${today()}.xlsx`))
-          .send(exportXlsx(db, repo, currentUser(req), filters, deleted));
+          .send(await exportXlsx(db, repo, currentUser(req), filters, deleted));
       },
     );
   }

@@ -39,13 +39,16 @@ export interface SheetColumn {
 /**
  * Streams rows into an .xlsx: `fetchBatch(afterId, limit)` is called with the last id written until it
  * returns fewer than `limit` rows, and each batch is written as it comes, so memory stays flat however
- * many rows there are. Rows must carry a numeric `id` and be ordered by it.
+ * many rows there are. Rows must carry a numeric `id` and be ordered by it. The first batch is read
+ * before the stream is handed back, so a bad filter or a failing query answers as an error instead of
+ * a 200 with a truncated file.
  */
-export function streamXlsx(
+export async function streamXlsx(
   sheetName: string,
   columns: SheetColumn[],
   fetchBatch: (afterId: number, limit: number) => Promise<Row[]>,
-): Readable {
+): Promise<Readable> {
+  const first = await fetchBatch(0, EXPORT_BATCH);
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const ws = wb.addWorksheet(sheetName);
@@ -53,12 +56,11 @@ export function streamXlsx(
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   (async () => {
-    let lastId = 0;
+    let rows = first;
     for (;;) {
-      const rows = await fetchBatch(lastId, EXPORT_BATCH);
       for (const r of rows) ws.addRow(r).commit();
       if (rows.length < EXPORT_BATCH) break;
-      lastId = Number(rows[rows.length - 1].id);
+      rows = await fetchBatch(Number(rows[rows.length - 1].id), EXPORT_BATCH);
     }
     ws.commit();
     await wb.commit();
@@ -73,7 +75,7 @@ export function exportXlsx(
   user: SessionUser,
   filters: Record<string, string | undefined>,
   deleted: boolean,
-): Readable {
+): Promise<Readable> {
   const fields = sheetFields(repo.def);
   const select = fields
     .map(([key, f]) => {

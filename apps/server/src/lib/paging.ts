@@ -5,7 +5,7 @@ import { employeeScopeSql, unitScopeSql } from './scope';
 
 /** `?page=1&pageSize=20` of every list (ARCHITECTURE.md), with Chinese messages. */
 export const pageQuery = {
-  page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').default(1),
+  page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').max(1_000_000, '页码无效').default(1),
   pageSize: z.coerce
     .number({ error: '每页条数无效' })
     .int('每页条数无效')

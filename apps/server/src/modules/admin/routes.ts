@@ -1,9 +1,11 @@
 import {
   accountResource,
+  calendarDate,
   dictResource,
   expertResource,
   facilityResource,
   helpResource,
+  idParam,
   insuranceResource,
   KNOWN_PERMISSIONS,
   MOBILE_PATTERN,
@@ -34,8 +36,8 @@ import {
   userHooks,
 } from './resource-hooks';
 
-const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
+const idParams = z.object({ id: idParam() });
+const dateString = calendarDate();
 
 export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -83,7 +85,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
         querystring: z.object({
           ...pageQuery,
           name: z.string().optional(),
-          employeeId: z.coerce.number().int().optional(),
+          employeeId: idParam('员工').optional(),
         }),
       },
     },

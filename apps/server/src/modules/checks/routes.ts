@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type {} from '@fastify/multipart';
-import { maskIdCard } from '@peis/shared';
+import { idParam, maskIdCard } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,10 +34,10 @@ const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 /** Time an upload may take to arrive (100 MB at about 200 KB/s). */
 const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
+const idParams = z.object({ id: idParam() });
 const dateText = (label: string) => z.string().refine(isRealDate, { message: `${label}格式应为 YYYY-MM-DD` });
 const filterFields = {
-  unitId: z.coerce.number({ error: '单位无效' }).int('单位无效').positive('单位无效').optional(),
+  unitId: idParam('单位').optional(),
   name: z.string().max(30, '姓名不能超过30个字').optional(),
   idCard: z.string().max(18, '身份证号不能超过18位').optional(),
   year: z.coerce.number({ error: '年份无效' }).int('年份无效').min(2000, '年份无效').max(2100, '年份无效').optional(),
@@ -47,7 +47,7 @@ const filterFields = {
   hasFindings: z.enum(['true', 'false'], { error: '是否有阳性应为 true 或 false' }).optional(),
 };
 const listFilters = z.object({
-  page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').default(1),
+  page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').max(1_000_000, '页码无效').default(1),
   pageSize: z.coerce.number({ error: '每页条数无效' }).int('每页条数无效').min(1).max(500, '每页最多500条').default(20),
   ...filterFields,
 });
@@ -316,7 +316,7 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
         ...defs.map((d) => ({ header: indicatorHeader(d), key: `v_${d.code}` })),
       ];
       // ID numbers masked like the list: a spreadsheet travels further than the screen.
-      const stream = streamXlsx('体检数据', columns, async (afterId, limit) => {
+      const stream = await streamXlsx('体检数据', columns, async (afterId, limit) => {
         const p = [...params, afterId, limit];
         const { rows } = await db.query<ListRow>(
           `SELECT ${LIST_SELECT} FROM ${LIST_FROM} WHERE ${where} AND c.id > $${p.length - 1}

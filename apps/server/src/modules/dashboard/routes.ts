@@ -121,7 +121,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         体重: ['BMI'],
       };
       const shown = codes[def.mingcheng] ?? [];
-      const stream = streamXlsx(`${def.mingcheng}`, columns, async (afterId, limit) => {
+      const stream = await streamXlsx(`${def.mingcheng}`, columns, async (afterId, limit) => {
         const p = [...params, afterId, limit];
         const { rows } = await db.query<{
           id: number;

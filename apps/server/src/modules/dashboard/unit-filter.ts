@@ -1,3 +1,4 @@
+import { idParam } from '@peis/shared';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -7,7 +8,7 @@ import type { SessionUser } from '../../plugins/auth';
 /** The shared filter of the dashboard: a unit by name or short name (empty = the account's whole scope), or by id. */
 export const unitFilter = {
   companyName: z.string().max(50).optional(),
-  unitId: z.coerce.number().int().positive().optional(),
+  unitId: idParam('单位').optional(),
 };
 export type UnitFilter = { companyName?: string; unitId?: number };
 

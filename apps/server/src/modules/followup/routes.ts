@@ -1,4 +1,4 @@
-import { ageOn } from '@peis/shared';
+import { ageOn, calendarDate, idParam } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +12,8 @@ import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 import { generateContracts } from './contracts';
 
-const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
-const dateString = z.string({ error: '请选择日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
+const idParams = z.object({ id: idParam() });
+const dateString = calendarDate();
 const method = z.number({ error: '请选择随访方式' }).int().min(1, '请选择随访方式').max(4, '请选择随访方式');
 const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
 const addDays = (date: string, days: number) => {
@@ -77,7 +77,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
           due: z.enum(['true', 'false']).optional(),
           mine: z.enum(['true', 'false']).optional(),
           name: z.string().max(30).optional(),
-          employeeId: z.coerce.number().int().positive().optional(),
+          employeeId: idParam('员工').optional(),
         }),
       },
     },
@@ -287,9 +287,9 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
         summary: '随访记录',
         querystring: z.object({
           ...pageQuery,
-          planId: z.coerce.number().int().optional(),
-          employeeId: z.coerce.number().int().optional(),
-          unitId: z.coerce.number().int().positive().optional(),
+          planId: idParam('随访计划').optional(),
+          employeeId: idParam('员工').optional(),
+          unitId: idParam('单位').optional(),
           name: z.string().max(30).optional(),
           method: z.coerce.number().int().min(1).max(4).optional(),
         }),
@@ -356,9 +356,9 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
           year: z.coerce.number().int().min(2000).max(2100).default(2025),
           status: z.coerce.number().int().min(0).max(2).optional(),
           level: z.coerce.number().int().min(1).max(3).optional(),
-          unitId: z.coerce.number().int().positive().optional(),
+          unitId: idParam('单位').optional(),
           name: z.string().max(30).optional(),
-          employeeId: z.coerce.number().int().positive().optional(),
+          employeeId: idParam('员工').optional(),
         }),
       },
     },

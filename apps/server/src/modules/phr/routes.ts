@@ -1,4 +1,4 @@
-import { ageOn, maskIdCard, maskMobile, type PhrRecord, phrFormSchema } from '@peis/shared';
+import { ageOn, idParam, maskIdCard, maskMobile, type PhrRecord, phrFormSchema } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,10 +20,10 @@ import { can, currentUser, type SessionUser } from '../../plugins/auth';
 import { zodIssues } from '../../plugins/errors';
 import { emptySections, recordPage, saveRecord } from './service';
 
-const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
+const idParams = z.object({ id: idParam() });
 const listFilters = z.object({
   ...pageQuery,
-  unitId: z.coerce.number().int().positive().optional(),
+  unitId: idParam('单位').optional(),
   name: z.string().max(30).optional(),
   idCard: z.string().max(18).optional(),
   sex: z.coerce.number().int().min(1).max(2).optional(),
@@ -166,7 +166,7 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
         { header: '更新时间', key: 'updatedAt', width: 20 },
       ];
       // Exports carry masked numbers like the list: a spreadsheet travels further than the screen.
-      const stream = streamXlsx('健康档案', columns, async (afterId, limit) => {
+      const stream = await streamXlsx('健康档案', columns, async (afterId, limit) => {
         const p = [...params, afterId, limit];
         const { rows } = await db.query<ListRow>(
           `SELECT ${LIST_SELECT} FROM ${LIST_FROM} WHERE ${where} AND e.id > $${p.length - 1} ORDER BY e.id LIMIT $${p.length}`,
@@ -196,7 +196,7 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
       schema: {
         tags,
         summary: '建档进度（按单位）',
-        querystring: z.object({ unitId: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ unitId: idParam('单位').optional() }),
       },
     },
     async (req) => {
@@ -234,7 +234,7 @@ export async function phrRoutes(app: FastifyInstance, { db }: AppContext) {
       schema: {
         tags,
         summary: '某单位未完成的档案',
-        querystring: z.object({ ...pageQuery, unitId: z.coerce.number().int().positive() }),
+        querystring: z.object({ ...pageQuery, unitId: idParam('单位') }),
       },
     },
     async (req) => {

@@ -1,9 +1,12 @@
 import {
   ageOn,
+  calendarDate,
   compileRule,
   ExpressionError,
   evaluate,
   expressionVariables,
+  idParam,
+  intInRange,
   maskIdCard,
   positiveRuleResource,
   validateExpression,
@@ -23,8 +26,8 @@ import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 import { EvaluationJobs } from './jobs';
 
-const idParams = z.object({ id: z.coerce.number({ error: '编号无效' }).int('编号无效').positive('编号无效') });
-const dateString = z.string({ error: '请选择日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 yyyy-MM-dd');
+const idParams = z.object({ id: idParam() });
+const dateString = calendarDate();
 const ids = z
   .array(z.number().int().positive(), { error: '请选择记录' })
   .min(1, '请选择记录')
@@ -190,13 +193,13 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
   const findingFilters = z.object({
     ...pageQuery,
     status: z.coerce.number().int().min(0).max(2).optional(),
-    year: z.coerce.number().int().optional(),
-    ruleId: z.coerce.number().int().optional(),
+    year: intInRange('年份', 2000, 2100).optional(),
+    ruleId: idParam('规则').optional(),
     libraryName: z.string().max(20).optional(),
     level: z.coerce.number().int().min(1).max(2).optional(),
-    unitId: z.coerce.number().int().positive().optional(),
+    unitId: idParam('单位').optional(),
     name: z.string().max(30).optional(),
-    employeeId: z.coerce.number().int().positive().optional(),
+    employeeId: idParam('员工').optional(),
   });
   r.get(
     '/api/positive/new',
@@ -391,12 +394,12 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
         querystring: z.object({
           ...pageQuery,
           status: z.coerce.number().int().min(1).max(4).optional(),
-          assigneeId: z.coerce.number().int().optional(),
+          assigneeId: idParam('处理人').optional(),
           mine: z.enum(['true', 'false']).optional(),
           overdue: z.enum(['true', 'false']).optional(),
-          unitId: z.coerce.number().int().positive().optional(),
+          unitId: idParam('单位').optional(),
           name: z.string().max(30).optional(),
-          employeeId: z.coerce.number().int().positive().optional(),
+          employeeId: idParam('员工').optional(),
         }),
       },
     },
@@ -550,9 +553,9 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
         querystring: z.object({
           ...pageQuery,
           action: z.string().max(20).optional(),
-          taskId: z.coerce.number().int().optional(),
-          employeeId: z.coerce.number().int().optional(),
-          unitId: z.coerce.number().int().positive().optional(),
+          taskId: idParam('任务').optional(),
+          employeeId: idParam('员工').optional(),
+          unitId: idParam('单位').optional(),
           name: z.string().max(30).optional(),
         }),
       },
