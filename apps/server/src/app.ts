@@ -47,6 +47,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
     bodyLimit: 2 * 1024 * 1024,
+    // A request must arrive whole within 11 minutes (an import upload may take 10): a client that trickles
+    // bytes cannot hold a connection for ever.
+    requestTimeout: 11 * 60_000,
     // SPEC §7's save helper PUTs to {path}{id}; a client passing '/x/' as path must reach '/x' routes too.
     routerOptions: { ignoreTrailingSlash: true },
     // Only a configured proxy may say who the client is (X-Forwarded-For): otherwise any caller could
