@@ -39,7 +39,13 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf .e2e-data-${PORT} && npx tsx apps/server/src/server.ts`,
-    env: { DATA_DIR: `.e2e-data-${PORT}`, PORT: String(PORT), DEMO_EMPLOYEES: '300', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      DATA_DIR: `.e2e-data-${PORT}`,
+      PORT: String(PORT),
+      DEMO_EMPLOYEES: '300',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -8,6 +8,6 @@ export * from './resources';
 export * from './routes';
 export * from './rules';
 export * from './schemas/auth';
-export * from './units/demo-units';
 export * from './schemas/params';
 export * from './schemas/zod-chinese';
+export * from './units/demo-units';
