@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { HEALTH_DB_TIMEOUT_MS } from './routes';
 
 describe('health, API docs and the web app under /peis/', () => {
   let t: TestApp;
@@ -22,8 +23,12 @@ describe('health, API docs and the web app under /peis/', () => {
 
   it('answers 503 with a Chinese message when the database does not answer', async () => {
     const query = t.db.query;
-    // A database that never answers (PGlite held by a transaction, a PostgreSQL server gone silent).
-    t.db.query = () => new Promise(() => undefined);
+    // A database slower than the health check waits (PGlite held by a transaction, a PostgreSQL server gone
+    // silent). It answers in the end, so the background jobs' queries caught meanwhile let the app close.
+    t.db.query = ((...args: Parameters<typeof query>) =>
+      new Promise((resolve) => setTimeout(resolve, HEALTH_DB_TIMEOUT_MS + 500)).then(() =>
+        query.apply(t.db, args),
+      )) as typeof query;
     try {
       const res = await t.app.inject({ url: '/api/health' });
       expect(res.statusCode).toBe(503);
