@@ -209,7 +209,29 @@ const IMPORT_BATCH = 200;
 /** Rows a resource import reads (the largest catalogue, employee accounts, is a company's staff). */
 export const RESOURCE_IMPORT_MAX_ROWS = 100_000;
 /** Refused-cell entries kept in a report; past this only a closing note is added. */
-const MAX_REFUSED = 10_000;
+export const MAX_REFUSED = 10_000;
+
+/**
+ * The refused cells of an import's report: the first MAX_REFUSED are kept; close() adds a note with the
+ * full count when more were refused, and orders the rows (the note last).
+ */
+export function refusalCollector(refused: RefusedRow[]) {
+  let count = 0;
+  return {
+    refuse(problems: RefusedRow[]) {
+      for (const p of problems) {
+        count++;
+        if (refused.length < MAX_REFUSED) refused.push(p);
+      }
+    },
+    close() {
+      if (count > refused.length) {
+        refused.push({ row: 0, column: '', value: '', reason: `问题过多，仅列出前${MAX_REFUSED}条（共${count}条）` });
+      }
+      refused.sort((a, b) => (a.row === 0 ? 1 : b.row === 0 ? -1 : a.row - b.row));
+    },
+  };
+}
 
 /** Writes one good row in the batch's transaction; `existing` is the live record with the same import key. */
 export type ImportWrite = (
@@ -236,13 +258,8 @@ export async function importXlsx(
   const def = repo.def;
   const fields = sheetFields(def).filter(([, f]) => !f.hideInForm);
   const report: ImportReport = { total: 0, created: 0, updated: 0, unchanged: 0, refused: [] };
-  let refusedCells = 0;
-  const refuse = (problems: RefusedRow[]) => {
-    for (const p of problems) {
-      refusedCells++;
-      if (report.refused.length < MAX_REFUSED) report.refused.push(p);
-    }
-  };
+  const refusals = refusalCollector(report.refused);
+  const refuse = refusals.refuse;
   const units = new Map<string, number>();
   // Units are named in the sheet by full or short name; only those in the account's scope resolve.
   const { rows: unitRows } = await db.query<{ id: number; name: string; short_name: string }>(
@@ -365,15 +382,7 @@ export async function importXlsx(
     throw new AppError(400, '文件无法读取，请确认是有效的 .xlsx 文件');
   }
   if (!columns) refuse([{ row: 1, column: '', value: '', reason: '文件中没有数据' }]);
-  if (refusedCells > report.refused.length) {
-    report.refused.push({
-      row: 0,
-      column: '',
-      value: '',
-      reason: `问题过多，仅列出前${MAX_REFUSED}条（共${refusedCells}条）`,
-    });
-  }
-  report.refused.sort((a, b) => (a.row === 0 ? 1 : b.row === 0 ? -1 : a.row - b.row));
+  refusals.close();
   return report;
 }
 

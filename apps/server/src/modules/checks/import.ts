@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ImportProgress } from '../../crud/import-run';
-import { type ImportReport, type RefusedRow, text } from '../../crud/xlsx';
+import { type ImportReport, type RefusedRow, refusalCollector, text } from '../../crud/xlsx';
 import type { Db, Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { employeeScopeSql } from '../../lib/scope';
@@ -33,9 +33,6 @@ export interface ImportTimings {
 export const IMPORT_BATCH = 1000;
 /** Checks written by one import past which the tables' planner statistics are refreshed. */
 const ANALYZE_AFTER = 5000;
-/** Refused-cell entries kept in the report; past this only a closing note is added. */
-export const MAX_REFUSED = 10_000;
-
 /** The fixed columns of the sheet (单位 is in exports and is ignored on import). */
 export const FIXED_COLUMNS = {
   idCard: '身份证号',
@@ -198,13 +195,8 @@ export async function importChecks(
     elapsedMs: 0,
   };
   const timings: ImportTimings = { writeMs: 0, evaluateMs: 0 };
-  let refusedCells = 0;
-  const refuse = (problems: RefusedRow[]) => {
-    for (const p of problems) {
-      refusedCells++;
-      if (report.refused.length < MAX_REFUSED) report.refused.push(p);
-    }
-  };
+  const refusals = refusalCollector(report.refused);
+  const refuse = refusals.refuse;
   const rules = await db.tx((q) => loadRules(q));
   const seen = new Map<string, number>();
   let batch: PendingRow[] = [];
@@ -330,15 +322,7 @@ export async function importChecks(
     await db.exec('ANALYZE health_checks, positive_findings, person_tags').catch(() => undefined);
   }
   if (!columns) refuse([{ row: 1, column: '', value: '', reason: '文件中没有数据' }]);
-  if (refusedCells > report.refused.length) {
-    report.refused.push({
-      row: 0,
-      column: '',
-      value: '',
-      reason: `问题过多，仅列出前${MAX_REFUSED}条（共${refusedCells}条）`,
-    });
-  }
-  report.refused.sort((a, b) => (a.row === 0 ? 1 : b.row === 0 ? -1 : a.row - b.row));
+  refusals.close();
   report.elapsedMs = Date.now() - started;
   opts.timings?.(timings);
   return report;

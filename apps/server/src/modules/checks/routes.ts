@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app';
 import { ImportRun } from '../../crud/import-run';
-import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
+import { attachment, MAX_REFUSED, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { employeeRowScopeSql, type ListJoin, listCount, onlyFilters, paged } from '../../lib/paging';
@@ -18,7 +18,7 @@ import { can, currentUser, type SessionUser } from '../../plugins/auth';
 import { multipartBody } from '../../plugins/openapi';
 import { refreshRollups } from '../dashboard/rollups';
 import { evaluateChecks, refreshTags } from '../positive/evaluate';
-import { FIXED_COLUMNS, type ImportTimings, importChecks, MAX_REFUSED } from './import';
+import { FIXED_COLUMNS, type ImportTimings, importChecks } from './import';
 import {
   checkDateProblem,
   type IndicatorSpec,
@@ -453,34 +453,27 @@ export async function checkRoutes(app: FastifyInstance, { db }: AppContext) {
           fileName: file.filename,
           clientId: req.query.importId,
         });
-        let report: Awaited<ReturnType<typeof importChecks>>;
         let timings: ImportTimings | undefined;
-        try {
-          report = await importChecks(db, user, saved.path, defs, {
-            mapping,
-            canEdit: can(user, 'check:edit'),
-            timings: (x) => {
-              timings = x;
-            },
-            onCommitted: (q, progress) => run.committed(q, progress),
-          });
-        } catch (err) {
-          await run.fail(db, err).catch((e) => req.log.error({ err: e }, 'import audit update failed'));
-          throw err;
-        }
-        await run.finish(db, report.total, {
-          total: report.total,
-          rowsRead: report.total,
-          rowsCommitted: report.total,
-          created: report.created,
-          updated: report.updated,
-          unchanged: report.unchanged,
-          refused: new Set(report.refused.map((x) => x.row)).size,
-          findings: report.findings,
-          unknownHeaders: report.unknownHeaders,
-          elapsedMs: report.elapsedMs,
-          ...timings,
-        });
+        const report = await run.track(
+          db,
+          req,
+          () =>
+            importChecks(db, user, saved.path, defs, {
+              mapping,
+              canEdit: can(user, 'check:edit'),
+              timings: (x) => {
+                timings = x;
+              },
+              onCommitted: (q, progress) => run.committed(q, progress),
+            }),
+          (r) => ({
+            refused: new Set(r.refused.map((x) => x.row)).size,
+            findings: r.findings,
+            unknownHeaders: r.unknownHeaders,
+            elapsedMs: r.elapsedMs,
+            ...timings,
+          }),
+        );
         // The dashboard's rollups of the unit-years just written, recomputed now rather than on its next load.
         void refreshRollups(db).catch((err) => req.log.error({ err }, 'dashboard rollup refresh failed'));
         return { code: 200, msg: '导入完成', data: report };
