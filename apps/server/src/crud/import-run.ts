@@ -61,9 +61,33 @@ export class ImportRun {
     ]);
   }
 
-  /** The import's end: its final figures in the audit entry, marked a success. */
-  finish(db: Db, rowsRead: number, after: Record<string, unknown>): Promise<void> {
-    return this.end(db, 'done', rowsRead, after);
+  /**
+   * Runs the import's work under this entry: a failure is recorded with the last committed progress
+   * (and rethrown); a finished import gets its final figures, with `figures` adding what is its own.
+   */
+  async track<R extends { total: number; created: number; updated: number; unchanged: number }>(
+    db: Db,
+    req: FastifyRequest,
+    work: () => Promise<R>,
+    figures: (report: R) => Record<string, unknown>,
+  ): Promise<R> {
+    let report: R;
+    try {
+      report = await work();
+    } catch (err) {
+      await this.fail(db, err).catch((e) => req.log.error({ err: e }, 'import audit update failed'));
+      throw err;
+    }
+    await this.end(db, 'done', report.total, {
+      total: report.total,
+      rowsRead: report.total,
+      rowsCommitted: report.total,
+      created: report.created,
+      updated: report.updated,
+      unchanged: report.unchanged,
+      ...figures(report),
+    });
+    return report;
   }
 
   /** The import stopped on an error: the entry keeps the last committed progress and says why. */

@@ -132,49 +132,40 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
         const canUpdate = Boolean(p.update && can(user, p.update));
         try {
           const run = await ImportRun.start(db, req, { resource: def.name, fileName: file.filename });
-          let report: Awaited<ReturnType<typeof importXlsx>>;
-          try {
-            report = await importXlsx(
-              db,
-              repo,
-              user,
-              saved.path,
-              async (q, values, existing) => {
-                if (!existing) {
-                  await repo.create(q, req, user, values);
-                  return 'created';
-                }
-                const current = await repo.get(q, user, Number(existing.id));
-                const changed = Object.entries(values).some(
-                  ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null),
-                );
-                if (!changed) return 'unchanged';
-                if (!canUpdate) throw forbidden('记录已存在，且没有修改权限');
-                await repo.update(
-                  q,
-                  req,
-                  user,
-                  Number(existing.id),
-                  { ...current, ...values },
-                  Number(current.version),
-                );
-                return 'updated';
-              },
-              { onCommitted: (q, progress) => run.committed(q, progress) },
-            );
-          } catch (err) {
-            await run.fail(db, err).catch((e) => req.log.error({ err: e }, 'import audit update failed'));
-            throw err;
-          }
-          await run.finish(db, report.total, {
-            total: report.total,
-            rowsRead: report.total,
-            rowsCommitted: report.total,
-            created: report.created,
-            updated: report.updated,
-            unchanged: report.unchanged,
-            refused: report.refused.length,
-          });
+          const report = await run.track(
+            db,
+            req,
+            () =>
+              importXlsx(
+                db,
+                repo,
+                user,
+                saved.path,
+                async (q, values, existing) => {
+                  if (!existing) {
+                    await repo.create(q, req, user, values);
+                    return 'created';
+                  }
+                  const current = await repo.get(q, user, Number(existing.id));
+                  const changed = Object.entries(values).some(
+                    ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null),
+                  );
+                  if (!changed) return 'unchanged';
+                  if (!canUpdate) throw forbidden('记录已存在，且没有修改权限');
+                  await repo.update(
+                    q,
+                    req,
+                    user,
+                    Number(existing.id),
+                    { ...current, ...values },
+                    Number(current.version),
+                  );
+                  return 'updated';
+                },
+                { onCommitted: (q, progress) => run.committed(q, progress) },
+              ),
+            (r) => ({ refused: r.refused.length }),
+          );
           return { code: 200, msg: '导入完成', data: report };
         } finally {
           await saved.dispose();
