@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 /** A database a benchmark runs on: in-memory PGlite, or a fresh schema on a PostgreSQL server. */
 export interface BenchTarget {
   name: string;
@@ -63,3 +64,15 @@ export function percentile(samples: readonly number[], p: number): number {
 
 /** Milliseconds with one decimal, for the reports. */
 export const ms1 = (v: number) => Math.round(v * 10) / 10;
+
+/** Runs `fn` `warmup` times unmeasured, then `repeat` times; returns the timed samples (ms). */
+export async function timeSamples(fn: () => Promise<void>, warmup: number, repeat: number): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  return samples;
+}

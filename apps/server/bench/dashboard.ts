@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, seed } from '../src/db/seed';
 import { rawDashboard } from '../src/modules/dashboard/raw';
 import { rebuildRollups, refreshRollups } from '../src/modules/dashboard/rollups';
 import type { SessionUser } from '../src/plugins/auth';
-import { type BenchResult, type BenchTarget, mb, ms1, percentile, RssSampler } from './common';
+import { type BenchResult, type BenchTarget, mb, ms1, percentile, RssSampler, timeSamples } from './common';
 
 const YEAR = 2025;
 const WARMUP = 3;
@@ -39,18 +39,6 @@ export interface CallFigures {
   rawP50: number;
   rawP95: number;
   equal: boolean;
-}
-
-/** Times `fn` WARMUP times unmeasured, then REPEAT times; returns the timed samples (ms). */
-async function timeIt(fn: () => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  return samples;
 }
 
 /**
@@ -179,15 +167,23 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
     const figures: CallFigures[] = [];
     for (const call of calls) {
       let answer: unknown;
-      const samples = await timeIt(async () => {
-        const res = await app.inject({ method: 'GET', url: call.url, headers });
-        if (res.statusCode !== 200) throw new Error(`${call.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-        answer = res.json().data;
-      });
+      const samples = await timeSamples(
+        async () => {
+          const res = await app.inject({ method: 'GET', url: call.url, headers });
+          if (res.statusCode !== 200) throw new Error(`${call.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+          answer = res.json().data;
+        },
+        WARMUP,
+        REPEAT,
+      );
       let rawAnswer: unknown;
-      const rawSamples = await timeIt(async () => {
-        rawAnswer = await call.raw(db, user);
-      });
+      const rawSamples = await timeSamples(
+        async () => {
+          rawAnswer = await call.raw(db, user);
+        },
+        WARMUP,
+        REPEAT,
+      );
       // Both answers went through JSON on the way to a client; compare them as a client would see them.
       const equal = isDeepStrictEqual(answer, JSON.parse(JSON.stringify(rawAnswer)));
       const f: CallFigures = {
@@ -216,10 +212,14 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
       `/api/company/statistics/manbing?year=${YEAR}&by=band`,
       '/api/company/statistics/dabing',
     ]) {
-      const samples = await timeIt(async () => {
-        const res = await app.inject({ method: 'GET', url, headers });
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      });
+      const samples = await timeSamples(
+        async () => {
+          const res = await app.inject({ method: 'GET', url, headers });
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+        },
+        WARMUP,
+        REPEAT,
+      );
       const f = {
         call: url.replace('/api/company/statistics/', 'statistics/'),
         p50: ms1(percentile(samples, 50)),

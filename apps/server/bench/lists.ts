@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
@@ -8,7 +7,7 @@ import { loadConfig } from '../src/config';
 import { type Db, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { DEMO_PASSWORD, seed } from '../src/db/seed';
-import { type BenchResult, type BenchTarget, mb, ms1, percentile, RssSampler } from './common';
+import { type BenchResult, type BenchTarget, mb, ms1, percentile, RssSampler, timeSamples } from './common';
 
 /**
  * Work lists at scale (BENCH_ONLY=lists): the first page and a deep page (page 500, or the last one) of
@@ -77,17 +76,6 @@ export interface ListFigures {
   total: number;
   p50: number;
   p95: number;
-}
-
-async function timeIt(fn: () => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  return samples;
 }
 
 /** The kept benchmark database: its PostgreSQL URL (created when missing), or undefined for PGlite. */
@@ -237,9 +225,13 @@ export async function benchLists(target: BenchTarget, opts: { employees: number 
           const deep = Math.max(1, Math.min(DEEP_PAGE, Math.ceil(total / PAGE_SIZE)));
           for (const page of deep > 1 ? [1, deep] : [1]) {
             let answer: unknown;
-            const samples = await timeIt(async () => {
-              answer = await get(page);
-            });
+            const samples = await timeSamples(
+              async () => {
+                answer = await get(page);
+              },
+              WARMUP,
+              REPEAT,
+            );
             const f: ListFigures = {
               list: list.name,
               account,

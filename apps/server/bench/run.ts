@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult, BenchTarget } from './common';
+import type { ListFigures } from './lists';
 
 /**
  * Benchmarks (npm run bench): each one runs in its own child process per database, so its timing and
@@ -129,15 +130,7 @@ for (const r of results.filter(isLists)) {
       `${String(r.auditRows)} audit entries, p95 target ${String(r.p95TargetMs)} ms, ok ${r.ok ? 'yes' : 'NO'}`,
   );
   console.log(`${'list'.padEnd(18)} ${'account'.padEnd(10)} filter  page    total    p50    p95`);
-  for (const l of r.lists as {
-    list: string;
-    account: string;
-    filter: boolean;
-    page: number;
-    total: number;
-    p50: number;
-    p95: number;
-  }[]) {
+  for (const l of r.lists as ListFigures[]) {
     console.log(
       [
         l.list.padEnd(18),
