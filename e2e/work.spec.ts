@@ -90,6 +90,20 @@ test('confirms a new finding and works its task through to 已完成 with a log 
   await page.getByTestId('task-action').getByText('结案').click();
   await page.getByTestId('task-action-note').fill('复查正常，结案');
   await page.getByTestId('task-action-submit').click();
+  await expect(page.locator('.ant-message')).toContainText('已记录：结案');
+  // A completed task sorts after the open ones, by due date: with this person's task history it may be on a
+  // later page. Among their completed tasks it is due last, so it is on the last page of 已完成.
+  const completed = page.waitForResponse(
+    (r) => r.url().includes('/api/positive/task?') && r.url().includes('status=3'),
+  );
+  await page.getByTestId('task-status-tabs').getByText('已完成').click();
+  await completed;
+  const pages = page.getByTestId('positive-task-table').locator('.ant-pagination-item');
+  if ((await pages.count()) > 1) {
+    const turned = page.waitForResponse((r) => r.url().includes('/api/positive/task?') && r.url().includes('status=3'));
+    await pages.last().click();
+    await turned;
+  }
   await expect(task).toContainText('已完成');
 
   await page.goto('/peis/main/positive/log');
