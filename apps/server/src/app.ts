@@ -1,8 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Db } from './db/client';
+import type { AppContext } from './context';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { checkRoutes } from './modules/checks/routes';
@@ -22,11 +21,7 @@ import { registerRouteList } from './plugins/route-list';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 
-/** What every module receives: the database and the configuration. */
-export interface AppContext {
-  db: Db;
-  config: Config;
-}
+export type { AppContext } from './context';
 
 /**
  * Builds the Fastify app: plugins in a fixed order (validation, docs, errors, auth), then the modules,

@@ -28,3 +28,12 @@ export function employeeScopeSql(user: SessionUser, employeeColumn: string, para
 export function unitInScope(user: SessionUser, unitPath: string): boolean {
   return user.unitPath === null || unitPath.startsWith(user.unitPath);
 }
+
+/**
+ * SQL condition for a unit filter: `unitColumn` within the subtree of the chosen unit `unitId` (the unit and
+ * everything below it). Appends its parameter to `params`.
+ */
+export function unitSubtreeSql(unitColumn: string, unitId: number, params: unknown[]): string {
+  params.push(unitId);
+  return `${unitColumn} IN (SELECT id FROM units WHERE path LIKE (SELECT path FROM units WHERE id = $${params.length}) || '%')`;
+}

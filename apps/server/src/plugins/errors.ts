@@ -39,7 +39,9 @@ function databaseRefusal(code: string): { status: number; msg: string } | undefi
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ code: err.statusCode, msg: err.message, errors: err.errors });
+      return reply
+        .code(err.statusCode)
+        .send({ code: err.statusCode, msg: err.message, errors: err.errors, data: err.data });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({

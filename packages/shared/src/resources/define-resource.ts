@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { PermissionCode } from '../permissions/codes';
 
 /**
  * Resource definitions: one object per record type, read by the server's generic CRUD routes and by the
@@ -21,7 +21,12 @@ export type FieldKind =
   | 'remoteMultiSelect' // values picked from another endpoint
   | 'tags' // select allowing new values
   | 'switch'
-  | 'image'; // uploaded image; value = file url
+  | 'image' // uploaded image; value = file url
+  | 'employee' // an employee (value = employees.id); picker searches name / ID number / staff number, lists show name + unit
+  | 'children' // a list of child rows with their own declared fields (FieldDef.children), edited as a table
+  | 'richText' // sanitised HTML (education materials, principles, help)
+  | 'file' // uploaded files (SPEC §5 uploaders); value = [{ url, name }]
+  | 'computed'; // read-only value computed by the server (FieldDef.sql, or the resource's hooks); never submitted
 
 export interface Option {
   value: string | number;
@@ -83,19 +88,70 @@ export interface FieldDef {
   createOnly?: boolean;
   /** Read-only value computed by SQL instead of a column; `{t}` stands for the table's alias. */
   sql?: string;
+  /** children: the child rows' declaration. */
+  children?: ChildCollectionDef;
+  /** file: accepted extensions (e.g. ['.pdf', '.jpg']) and how many files at most. */
+  accept?: readonly string[];
+  maxFiles?: number;
+}
+
+/**
+ * A child collection (FieldDef kind 'children'): rows of `table` pointing at the parent through
+ * `parentColumn`, kept in the order given (column `position`), saved with the parent in one transaction and
+ * versioned with it. A child field may itself be a 'children' field: two levels at most.
+ */
+export interface ChildCollectionDef {
+  table: string;
+  /** Column of `table` holding the parent's id. */
+  parentColumn: string;
+  fields: Record<string, FieldDef>;
+  /** Fewest and most rows (validated on both sides). */
+  min?: number;
+  max?: number;
+  /** Fields whose value must differ between the rows of one parent (e.g. an ingredient appears once). */
+  unique?: string[];
+}
+
+/**
+ * A declared action (a state transition): the list shows its button on rows whose `stateField` is in `from`
+ * for accounts holding `permission`; the server refuses any other state with 409 and the current state,
+ * sets the state to `to` (unchanged when `to` is undefined, e.g. 改派), runs the resource's effect hook and
+ * writes the audit entry and the resource's log.
+ */
+export interface ActionDef {
+  label: string;
+  from: readonly (string | number)[];
+  to?: string | number;
+  permission: PermissionCode;
+  /** The small form of the action (e.g. assignee and due date); none = a confirmation only. */
+  fields?: Record<string, FieldDef>;
+  /** Can run on several selected rows at once. */
+  bulk?: boolean;
+  /** Question asked before an action without fields. */
+  confirm?: string;
+  danger?: boolean;
+  /** Message after success, e.g. '已确认'; `{n}` is the number of rows. */
+  done?: string;
+}
+
+/** A join of a declared view (ResourceDef.joins): alias, SQL, and the alias it depends on. Each matches one row. */
+export interface ViewJoin {
+  alias: string;
+  sql: string;
+  needs?: string;
 }
 
 export interface ResourcePermissions {
-  list: string;
-  view?: string;
-  create?: string;
-  update?: string;
-  remove?: string;
-  restore?: string;
-  export?: string;
+  list: PermissionCode;
+  view?: PermissionCode;
+  create?: PermissionCode;
+  update?: PermissionCode;
+  remove?: PermissionCode;
+  restore?: PermissionCode;
+  export?: PermissionCode;
   /** Exports carry masked fields (`mask`) as lists show them, unless the account also holds this one. */
-  exportFull?: string;
-  import?: string;
+  exportFull?: PermissionCode;
+  import?: PermissionCode;
 }
 
 export interface ResourceDef {
@@ -107,8 +163,22 @@ export interface ResourceDef {
   endpoint: string;
   table: string;
   permissions: ResourcePermissions;
-  /** 'unit': records belong to a unit (field unitId) and every call is limited to the account's subtree. */
-  scope: 'unit' | 'none';
+  /**
+   * 'unit': records belong to a unit (field unitId) and every call is limited to the account's subtree.
+   * 'person': records belong to an employee (`personField`, an 'employee' field): the account's unit subtree
+   * of that employee's unit, and for a regular staff account (userType 4) its own employee only.
+   */
+  scope: 'unit' | 'none' | 'person';
+  /** scope 'person': the field holding the employee's id. */
+  personField?: string;
+  /**
+   * A read-only view over several tables: `table` is the base (alias t) and these the joins the fields' `sql`
+   * refer to by alias. Lists, reads and exports only; no create/update/delete permissions.
+   */
+  joins?: ViewJoin[];
+  /** The field holding a row's state, which `actions` move between values. */
+  stateField?: string;
+  actions?: Record<string, ActionDef>;
   fields: Record<string, FieldDef>;
   /** Fields that identify a record in imports (re-importing updates instead of duplicating). */
   importKey?: string[];
@@ -142,6 +212,15 @@ export const field = {
   company: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'company' }),
   switch: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ defaultValue: true, ...o, kind: 'switch' }),
   image: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'image' }),
+  employee: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'employee' }),
+  children: (o: Omit<FieldDef, 'kind' | 'children'> & { children: ChildCollectionDef }): FieldDef => ({
+    span: 24,
+    ...o,
+    kind: 'children',
+  }),
+  richText: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ maxLength: 20000, span: 24, ...o, kind: 'richText' }),
+  file: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ maxFiles: 1, ...o, kind: 'file' }),
+  computed: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'computed', hideInForm: true }),
   hidden: (o: Omit<FieldDef, 'kind' | 'label'> & { label?: string }): FieldDef => ({ label: '', ...o, kind: 'hidden' }),
 };
 
@@ -153,102 +232,48 @@ export const columnOf = (key: string, f: FieldDef): string =>
 export const fieldExpr = (key: string, f: FieldDef, alias: string): string =>
   f.sql ? `(${f.sql.replaceAll('{t}', alias)})` : `${alias}.${columnOf(key, f)}`;
 
-/** Fields that carry a stored value (every kind but section titles and virtual fields). */
-export function valueFields(def: ResourceDef): [string, FieldDef][] {
+/** Fields that carry a value (every kind but section titles and virtual fields; child collections included). */
+export function valueFields(def: Pick<ResourceDef, 'fields'>): [string, FieldDef][] {
   return Object.entries(def.fields).filter(([, f]) => f.kind !== 'title' && !f.virtual);
 }
 
-/** Fields the create or edit form submits (virtual ones included). */
-export function formFields(def: ResourceDef, mode: 'create' | 'update' = 'create'): [string, FieldDef][] {
+/** The child collection fields of a resource (or of a child collection). */
+export function childFields(def: Pick<ResourceDef, 'fields'>): [string, FieldDef & { children: ChildCollectionDef }][] {
   return Object.entries(def.fields).filter(
-    ([, f]) => f.kind !== 'title' && !f.hideInForm && !(mode === 'update' && f.createOnly),
+    (e): e is [string, FieldDef & { children: ChildCollectionDef }] => e[1].kind === 'children' && !!e[1].children,
   );
 }
 
-/** Stored fields the create or edit form writes. */
+/** The actions a row's state allows to an account (`can` answers whether it holds a permission). */
+export function allowedActions(
+  def: ResourceDef,
+  row: Record<string, unknown>,
+  can: (permission: string) => boolean,
+): [string, ActionDef][] {
+  if (!def.actions || !def.stateField) return [];
+  const state = row[def.stateField];
+  return Object.entries(def.actions).filter(
+    ([, a]) => a.from.some((s) => String(s) === String(state)) && can(a.permission),
+  );
+}
+
+/** Whether a resource is a read-only view (declared joins, nothing to write). */
+export const isView = (def: ResourceDef): boolean =>
+  !def.permissions.create && !def.permissions.update && !def.permissions.remove && !def.permissions.import;
+
+/** Fields the create or edit form submits (virtual ones included). */
+export function formFields(
+  def: Pick<ResourceDef, 'fields'>,
+  mode: 'create' | 'update' = 'create',
+): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(
+    ([, f]) => f.kind !== 'title' && f.kind !== 'computed' && !f.hideInForm && !(mode === 'update' && f.createOnly),
+  );
+}
+
+/** Stored fields the create or edit form writes to the record's own row (child collections are rows of their own). */
 export function storedFormFields(def: ResourceDef, mode: 'create' | 'update'): [string, FieldDef][] {
-  return formFields(def, mode).filter(([, f]) => !f.virtual);
-}
-
-export const REQUIRED_MESSAGE = '必填项';
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-const isRealDate = (v: string) => {
-  const [y, m, d] = v.split('-').map(Number);
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-};
-
-/** The zod schema of one field's value (SPEC §5: a required field says 必填项). */
-export function fieldSchema(f: FieldDef): z.ZodType {
-  const optional = (s: z.ZodType) => (f.required ? s : s.nullable().optional());
-  const allowed = f.options?.map((o) => o.value) ?? [];
-  const invalid = `${f.label}的取值无效`;
-  const oneOf = z
-    .union([z.string(), z.number()], { error: (iss) => (iss.input == null ? REQUIRED_MESSAGE : invalid) })
-    .refine((v) => allowed.some((a) => String(a) === String(v)), { message: invalid });
-  switch (f.kind) {
-    case 'input':
-    case 'textarea':
-    case 'hidden':
-    case 'image': {
-      let s = z.string({ error: f.required ? REQUIRED_MESSAGE : `${f.label}应为文本` }).trim();
-      if (f.maxLength) s = s.max(f.maxLength, `${f.label}不能超过${f.maxLength}个字`);
-      let out: z.ZodType = s;
-      if (f.pattern) {
-        const re = new RegExp(f.pattern.regex);
-        out = s.refine((v) => v === '' || re.test(v), f.pattern.message);
-      }
-      if (f.required) return out.refine((v) => v !== '', REQUIRED_MESSAGE);
-      // An empty optional text is stored as null.
-      return z.preprocess((v) => (v === '' ? null : v), out.nullable().optional());
-    }
-    case 'number': {
-      let s = z.number({ error: f.required ? REQUIRED_MESSAGE : `${f.label}应为数字` });
-      if (f.min !== undefined) s = s.min(f.min, `${f.label}不能小于${f.min}`);
-      if (f.max !== undefined) s = s.max(f.max, `${f.label}不能大于${f.max}`);
-      const out = f.decimals === 0 ? s.int(`${f.label}应为整数`) : s;
-      return optional(out);
-    }
-    case 'date':
-      return optional(
-        z
-          .string({ error: f.required ? REQUIRED_MESSAGE : `${f.label}应为日期` })
-          .refine((v) => DATE_RE.test(v) && isRealDate(v), `${f.label}应为有效日期（yyyy-MM-dd）`),
-      );
-    case 'select':
-    case 'radio':
-      if (f.remote || !f.options) return optional(z.union([z.string(), z.number()], { error: REQUIRED_MESSAGE }));
-      return optional(oneOf);
-    case 'checkbox':
-    case 'multiSelect': {
-      const arr = z.array(f.options ? oneOf : z.union([z.string(), z.number()]), { error: `${f.label}应为列表` });
-      return f.required ? arr.min(1, REQUIRED_MESSAGE) : arr.optional().default([]);
-    }
-    case 'remoteMultiSelect':
-    case 'tags': {
-      const arr = z.array(z.union([z.string().trim().min(1).max(100), z.number()]), { error: `${f.label}应为列表` });
-      return f.required ? arr.min(1, REQUIRED_MESSAGE) : arr.optional().default([]);
-    }
-    case 'company':
-      return optional(z.number({ error: REQUIRED_MESSAGE }).int(`${f.label}无效`).positive(`${f.label}无效`));
-    case 'switch':
-      return f.required ? z.boolean({ error: REQUIRED_MESSAGE }) : z.boolean().optional();
-    case 'title':
-      return z.never();
-  }
-}
-
-/** Schema of a create or update body (an update sends the whole form): the form fields, plus `version` on update. */
-export function inputSchema(def: ResourceDef, mode: 'create' | 'update'): z.ZodObject {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [key, f] of formFields(def, mode)) {
-    shape[key] = fieldSchema(f);
-  }
-  if (mode === 'update') {
-    shape.version = z.number({ error: '缺少版本号，请刷新后重试' }).int().positive();
-  }
-  return z.object(shape);
+  return formFields(def, mode).filter(([, f]) => !f.virtual && f.kind !== 'children' && f.kind !== 'computed');
 }
 
 /** The label of a coded value, for lists, details and exports. */

@@ -16,6 +16,7 @@ export * from './define-resource';
 export * from './dict.resource';
 export * from './expert.resource';
 export * from './facility.resource';
+export * from './field-schema';
 export * from './help.resource';
 export * from './insurance.resource';
 export * from './options';

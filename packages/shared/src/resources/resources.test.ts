@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_BUTTON_PERMISSIONS, ALL_ROUTES } from '../routes';
-import { field, fieldSchema, inputSchema, optionLabel } from './define-resource';
+import { field, optionLabel } from './define-resource';
+import { fieldSchema, inputSchema } from './field-schema';
 import { RESOURCES } from './index';
 
 describe('field schemas (server validation and form rules from one source)', () => {

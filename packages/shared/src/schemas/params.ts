@@ -49,3 +49,6 @@ export const calendarDate = (label = '日期') =>
 export const BODY_CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
 export const PARAM_CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/** `/:id` path parameters of every record route. */
+export const idParams = z.object({ id: idParam() });

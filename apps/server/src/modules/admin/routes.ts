@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { listCount, onlyFilters, pageQuery } from '../../lib/paging';

@@ -2,7 +2,7 @@ import { API_PERMISSIONS } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { buildUnitTree, unitsInScope } from './queries';
 

@@ -2,7 +2,7 @@ import { ageOn, idParam, maskIdCard, maskMobile, type PhrRecord, phrFormSchema }
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import {

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import type { ResourceHooks } from '../../crud/crud-repository';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import type { Queryable } from '../../db/client';

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { attachment, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
