@@ -1,8 +1,8 @@
 import { enumLabel, INDICATORS, SEX } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Spin, Table, type TableProps, Typography } from 'antd';
+import { orDash } from '../../components/list';
 import { FindingStatusTag, LevelTag, MatchedValues } from '../positive/positive-tags';
-import { orDash } from '../positive/work-common';
 import { type CheckDetail, type CheckFinding, type CheckIndicator, checkKeys, fetchCheck } from './checks-api';
 
 interface IndicatorLine extends CheckIndicator {

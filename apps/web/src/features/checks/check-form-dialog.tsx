@@ -4,10 +4,10 @@ import { App, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Row } f
 import dayjs, { type Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
+import { afterToday, DATE, fromDate, showFailure, today } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { EmployeePicker } from '../positive/employee-picker';
 import { positiveKeys } from '../positive/positive-api';
-import { afterToday, DATE, fromDate, showFailure, today } from '../positive/work-common';
 import { type CheckRow, type CheckValues, checkKeys, createCheck, updateCheck } from './checks-api';
 import { bmiOf, INDICATOR_GROUPS, outOfRange } from './indicator-groups';
 

@@ -22,10 +22,10 @@ import {
 import { useRef, useState } from 'react';
 import { download } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
+import { randomId } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { leftoverMessage } from '../../resource-ui/resource-api';
 import { positiveKeys } from '../positive/positive-api';
-import { randomId } from '../positive/work-common';
 import {
   type CheckImportReport,
   checkKeys,

@@ -20,19 +20,11 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { download, type Query } from '../../app/http';
+import { orDash, SearchCard, SearchItem, showFailure, toDate, usePagedList, yearOptions } from '../../components/list';
 import { Permission, usePermission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
 import { CompanyPicker } from '../../components/pickers';
 import { positiveKeys } from '../positive/positive-api';
-import {
-  orDash,
-  SearchCard,
-  SearchItem,
-  showFailure,
-  toDate,
-  usePagedList,
-  yearOptions,
-} from '../positive/work-common';
 import { CheckDetailDrawer } from './check-detail-drawer';
 import { CheckFormDialog } from './check-form-dialog';
 import { CheckImportDialog } from './check-import-dialog';

@@ -2,7 +2,7 @@ import { RISK_LEVELS } from '@peis/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Radio, Spin, Typography } from 'antd';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { showFailure } from '../positive/work-common';
+import { showFailure } from '../../components/list';
 import {
   CONTRACT_LEVELS,
   type ContractLevels,

@@ -17,9 +17,9 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
+import { orDash, SearchCard, SearchItem, showFailure, usePagedList, yearOptions } from '../../components/list';
 import { Permission, usePermission } from '../../components/Permission';
 import { CompanyPicker } from '../../components/pickers';
-import { orDash, SearchCard, SearchItem, showFailure, usePagedList, yearOptions } from '../positive/work-common';
 import { ContractLevelsDialog } from './contract-levels-dialog';
 import {
   CONTRACT_LEVELS,

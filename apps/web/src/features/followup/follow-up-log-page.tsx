@@ -1,8 +1,8 @@
 import { Card, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
+import { orDash, SearchCard, SearchItem, usePagedList } from '../../components/list';
 import { CompanyPicker } from '../../components/pickers';
-import { orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
 import { type FollowUpRecord, followUpKeys, METHODS, methodLabel } from './followup-api';
 
 interface SearchValues {

@@ -3,9 +3,9 @@ import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Sele
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
+import { DATE, fromDate, showFailure, toDate, today } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import { EmployeePicker } from '../positive/employee-picker';
-import { DATE, fromDate, showFailure, toDate, today } from '../positive/work-common';
 import { createPlan, type FollowUpPlan, followUpKeys, METHODS, type PlanBody, updatePlan } from './followup-api';
 
 /** A new plan started from elsewhere (a positive finding): the person is fixed, the title suggested. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import { fetchPaged, orDash } from '../positive/work-common';
+import { fetchPaged, orDash } from '../../components/list';
 import { type FollowUpPlan, type FollowUpRecord, followUpKeys, methodLabel } from './followup-api';
 
 /** The follow-ups recorded on one plan, newest first. */

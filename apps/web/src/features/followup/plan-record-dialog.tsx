@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, Modal, Radio, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { afterToday, DATE, showFailure, today } from '../positive/work-common';
+import { afterToday, DATE, showFailure, today } from '../../components/list';
 import { type FollowUpPlan, followUpKeys, METHODS, recordFollowUp } from './followup-api';
 
 interface RecordValues {

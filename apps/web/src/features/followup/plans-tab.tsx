@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import { Permission, usePermission } from '../../components/Permission';
 import '../positive/work.css';
-import { orDash, SearchCard, SearchItem, usePagedList } from '../positive/work-common';
+import { orDash, SearchCard, SearchItem, usePagedList } from '../../components/list';
 import { type FollowUpPlan, followUpKeys, METHODS, methodLabel, PLAN_STATUS } from './followup-api';
 import { PlanFormDialog } from './plan-form-dialog';
 import { PlanLogsDrawer } from './plan-logs-drawer';

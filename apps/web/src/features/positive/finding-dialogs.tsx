@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
+import { beforeToday, DATE, showFailure, today } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import { confirmFindings, dismissFindings, positiveKeys } from './positive-api';
-import { beforeToday, DATE, showFailure, today } from './work-common';
 
 /** The findings a dialog acts on: one row or the selected rows. */
 export interface FindingTarget {

@@ -1,10 +1,10 @@
 import { Card, Flex, Form, Input, Select, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
+import { orDash, SearchCard, SearchItem, usePagedList } from '../../components/list';
 import { CompanyPicker } from '../../components/pickers';
 import { LOG_ACTIONS, type PositiveLog, positiveKeys } from './positive-api';
 import { LogActionTag } from './positive-tags';
-import { orDash, SearchCard, SearchItem, usePagedList } from './work-common';
 
 interface SearchValues {
   action?: string | null;

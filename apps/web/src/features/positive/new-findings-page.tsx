@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Space, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
+import { orDash, SearchCard, SearchItem, usePagedList, yearOptions } from '../../components/list';
 import { Permission, usePermission } from '../../components/Permission';
 import { CompanyPicker } from '../../components/pickers';
 import { ConfirmFindingDialog, DismissFindingDialog, type FindingTarget } from './finding-dialogs';
 import { type Finding, fetchLibraries, positiveKeys } from './positive-api';
 import { FindingStatusTag, LevelTag, MatchedValues } from './positive-tags';
-import { orDash, SearchCard, SearchItem, usePagedList, yearOptions } from './work-common';
 
 interface Filters {
   status: number;

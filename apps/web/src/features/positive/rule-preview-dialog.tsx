@@ -27,7 +27,7 @@ import {
 import { useState } from 'react';
 import { http } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { showFailure } from './work-common';
+import { showFailure } from '../../components/list';
 
 /** What a preview starts from: a rule of the list, or nothing for a blank one. */
 export interface PreviewSeed {

@@ -3,6 +3,7 @@ import { Alert, App, DatePicker, Form, Input, Modal, Radio, Typography } from 'a
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
+import { beforeToday, DATE, fromDate, showFailure } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import {
   logTaskAction,
@@ -13,7 +14,6 @@ import {
   type TaskAction,
 } from './positive-api';
 import { MatchedValues } from './positive-tags';
-import { beforeToday, DATE, fromDate, showFailure } from './work-common';
 
 interface TaskDialogProps {
   task: PositiveTask | null;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Space, Spin, Timeline, Typography } from 'antd';
+import { fetchPaged, orDash } from '../../components/list';
 import { type PositiveLog, type PositiveTask, positiveKeys } from './positive-api';
 import { DueDate, LevelTag, LogActionTag, MatchedValues, TaskStatusTag } from './positive-tags';
-import { fetchPaged, orDash } from './work-common';
 
 const COLORS: Record<string, string> = { close: 'green', cancel: 'gray', dismiss: 'gray', assign: 'purple' };
 

@@ -9,7 +9,7 @@ import { DueDate, LevelTag, MatchedValues, TaskStatusTag } from './positive-tags
 import { TaskAssignDialog, TaskHandleDialog } from './task-dialogs';
 import { TaskLogDrawer } from './task-log-drawer';
 import './work.css';
-import { orDash, SearchCard, SearchItem, usePagedList } from './work-common';
+import { orDash, SearchCard, SearchItem, usePagedList } from '../../components/list';
 
 interface SearchValues {
   unitId?: number | null;

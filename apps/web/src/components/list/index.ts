@@ -1,0 +1,16 @@
+/**
+ * The pieces every list screen shares: the paged list hook, the search card, failures shown the same way,
+ * dates and cell text. Work screens, resource pages and admin tables all build on these.
+ */
+export { afterToday, beforeToday, DATE, fromDate, orDash, randomId, toDate, today, yearOptions } from './format';
+export {
+  emptyText,
+  fetchPaged,
+  PAGE_SIZE,
+  type Paged,
+  type PagedListOptions,
+  type PageSource,
+  usePagedList,
+} from './paged-list';
+export { SearchCard, type SearchCardProps, SearchItem } from './search-card';
+export { showFailure } from './show-failure';

@@ -1,0 +1,60 @@
+import { Button, Card, Col, Form, type FormInstance, Row, Space } from 'antd';
+import type { ReactNode } from 'react';
+
+export interface SearchCardProps<T> {
+  form: FormInstance<T>;
+  onSearch: (values: T) => void;
+  onReset?: () => void;
+  children: ReactNode;
+  testId?: string;
+  initialValues?: Partial<T>;
+}
+
+/** The search form card of a list: its fields in a responsive grid, 查询 / 重置 at the end. */
+export function SearchCard<T extends object>({
+  form,
+  onSearch,
+  onReset,
+  children,
+  testId,
+  initialValues,
+}: SearchCardProps<T>) {
+  return (
+    <Card size="small">
+      <Form<T> form={form} onFinish={onSearch} initialValues={initialValues} data-testid={testId}>
+        <Row gutter={[16, 0]}>
+          {children}
+          <Col flex="auto" style={{ textAlign: 'right' }}>
+            <Form.Item style={{ marginBlock: 8 }}>
+              <Space wrap>
+                <Button type="primary" htmlType="submit" data-testid={testId ? `${testId}-submit` : undefined}>
+                  查询
+                </Button>
+                <Button
+                  data-testid={testId ? `${testId}-reset` : undefined}
+                  onClick={() => {
+                    form.resetFields();
+                    onReset ? onReset() : onSearch(form.getFieldsValue(true));
+                  }}
+                >
+                  重置
+                </Button>
+              </Space>
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}
+
+/** One search field in the grid. */
+export function SearchItem({ name, label, children }: { name?: string; label: string; children: ReactNode }) {
+  return (
+    <Col xs={24} sm={12} lg={8} xxl={6}>
+      <Form.Item name={name} label={label} style={{ marginBlock: 8 }}>
+        {children}
+      </Form.Item>
+    </Col>
+  );
+}
