@@ -1,7 +1,8 @@
-import { columnOf, fieldExpr, type ResourceDef, storedFormFields, valueFields } from '@peis/shared';
+import { columnOf, fieldExpr, type ResourceDef, storedFormFields, type ViewJoin, valueFields } from '@peis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { joinsFor, paged } from '../lib/paging';
 import { unitScopeSql } from '../lib/scope';
 import { writeAudit } from '../plugins/audit';
 import type { SessionUser } from '../plugins/auth';
@@ -67,6 +68,32 @@ export class CrudRepository {
     return [selectColumns(this.def, alias), ...(this.hooks.extraSelect?.(alias) ?? [])].join(', ');
   }
 
+  /** A view's joins (ResourceDef.joins); none for a plain table. */
+  get joins(): ViewJoin[] {
+    return this.def.joins ?? [];
+  }
+
+  /**
+   * FROM of a query: the base table (alias t) with every join, or — given the SQL of a count's or a page's
+   * keys — with only the joins that SQL refers to (each join matches one row, so the others change nothing).
+   */
+  from(onlyFor?: string | string[]): string {
+    const base = `${this.def.table} t`;
+    if (onlyFor !== undefined) return joinsFor(base, this.joins, onlyFor);
+    return [base, ...this.joins.map((j) => j.sql)].join(' ');
+  }
+
+  /** The number of rows the filters match (exports' audit entry). */
+  async count(q: Queryable, user: SessionUser, query: Pick<ListQuery, 'deleted' | 'filters'>): Promise<number> {
+    const params: unknown[] = [];
+    const where = this.filterWhere(user, query, params);
+    const { rows } = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.from(where)} WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return rows[0].n;
+  }
+
   private scopeWhere(user: SessionUser, params: unknown[], alias = 't'): string[] {
     const where: string[] = [];
     if (this.def.scope === 'unit') where.push(unitScopeSql(user, `${alias}.unit_id`, params));
@@ -80,10 +107,11 @@ export class CrudRepository {
 
   /** WHERE conditions of the list filters (and of exports, which take the same filters). */
   filterWhere(user: SessionUser, query: Pick<ListQuery, 'deleted' | 'filters'>, params: unknown[]): string[] {
-    const where = [
-      query.deleted ? 't.deleted_at IS NOT NULL' : 't.deleted_at IS NULL',
-      ...this.scopeWhere(user, params),
-    ];
+    const where = this.scopeWhere(user, params);
+    // A view or table without soft delete has no deleted_at to filter on.
+    if (this.def.softDelete !== false)
+      where.unshift(query.deleted ? 't.deleted_at IS NOT NULL' : 't.deleted_at IS NULL');
+    if (!where.length) where.push('TRUE');
     for (const [key, f] of valueFields(this.def)) {
       if (!f.filter) continue;
       const col = fieldExpr(key, f, 't');
@@ -140,41 +168,37 @@ export class CrudRepository {
 
   async list(q: Queryable, user: SessionUser, query: ListQuery): Promise<{ total: number; records: Row[] }> {
     const params: unknown[] = [];
-    const where = this.filterWhere(user, query, params).join(' AND ');
+    const where = this.filterWhere(user, query, params);
     const maintained = this.hooks.listCount?.(q, user, query);
-    const count = maintained
-      ? [{ n: await maintained }]
-      : (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.def.table} t WHERE ${where}`, params))
-          .rows;
-    params.push(query.pageSize, (query.page - 1) * query.pageSize);
-    const { rows } = await q.query<Row>(
-      // The page's ids first, then their columns: the select list's subqueries (e.g. a unit's name) run
-      // for the page only, not for every row OFFSET skips.
-      `SELECT ${this.select()} FROM ${this.def.table} t
-        WHERE t.id IN (SELECT t.id FROM ${this.def.table} t WHERE ${where}
-                        ORDER BY ${this.orderBy(query)} LIMIT $${params.length - 1} OFFSET $${params.length})
-        ORDER BY ${this.orderBy(query)}`,
+    // paged(): the count and the page's keys join only what WHERE and ORDER BY refer to; the select list's
+    // subqueries (unit and employee names) run for the page's rows only.
+    const { total, records } = await paged<Row>(
+      q,
+      {
+        select: this.select(),
+        from: { base: `${this.def.table} t`, key: 't.id', joins: this.joins },
+        where,
+        order: this.orderBy(query),
+        count: maintained ? () => maintained : undefined,
+      },
       params,
+      query,
     );
-    return { total: count[0].n, records: rows.map((r) => this.shape(maskRecord(this.def, r))) };
+    return { total, records: records.map((r) => this.shape(maskRecord(this.def, r))) };
   }
 
-  /** One record in the account's scope (deleted ones too, for restore); 404 when absent, 403 out of scope. */
+  /**
+   * One record in the account's scope (deleted ones too, for restore). 404 when absent and when out of
+   * scope alike: the answer does not tell whether a record the account may not see exists.
+   */
   async get(q: Queryable, user: SessionUser, id: number, opts: { forUpdate?: boolean } = {}): Promise<Row> {
-    const { rows } = await q.query<Row>(
-      `SELECT ${this.select()} FROM ${this.def.table} t WHERE t.id = $1${opts.forUpdate ? ' FOR UPDATE OF t' : ''}`,
-      [id],
-    );
-    if (!rows[0]) throw notFound(`${this.def.label}不存在`);
     const params: unknown[] = [id];
     const scope = this.scopeWhere(user, params);
-    if (scope.length) {
-      const { rows: inScope } = await q.query(
-        `SELECT 1 FROM ${this.def.table} t WHERE t.id = $1 AND ${scope.join(' AND ')}`,
-        params,
-      );
-      if (!inScope[0]) throw forbidden(`无权访问该${this.def.label}`);
-    }
+    const { rows } = await q.query<Row>(
+      `SELECT ${this.select()} FROM ${this.from()} WHERE ${['t.id = $1', ...scope].join(' AND ')}${opts.forUpdate ? ' FOR UPDATE OF t' : ''}`,
+      params,
+    );
+    if (!rows[0]) throw notFound(`${this.def.label}不存在`);
     return this.shape(rows[0]);
   }
 

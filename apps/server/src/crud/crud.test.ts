@@ -165,9 +165,10 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
     const list = (await call('GET', '/api/facility?pageSize=100', admin2)).json().data.records;
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((r: { unitId: number }) => r.unitId === unit2)).toBe(true);
-    expect((await call('GET', `/api/facility/${other.id}`, admin2)).statusCode).toBe(403);
-    expect((await call('PUT', `/api/facility/${other.id}`, admin2, { ...body(), version: 1 })).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/facility/${other.id}`, admin2)).statusCode).toBe(403);
+    // Out of scope answers as absent (404): it does not reveal that the record exists.
+    expect((await call('GET', `/api/facility/${other.id}`, admin2)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/facility/${other.id}`, admin2, { ...body(), version: 1 })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/facility/${other.id}`, admin2)).statusCode).toBe(404);
     const outside = await call('POST', '/api/facility', admin2, body({ name: '越界', unitId: unit1 }));
     expect(outside.statusCode).toBe(403);
   });

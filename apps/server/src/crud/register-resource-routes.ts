@@ -87,16 +87,11 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
         const user = currentUser(req);
         if (sort) repo.orderBy({ sort }); // refuses an unknown sort before the download starts
         // Validate the filters before streaming, so a bad one is a 400 and not a broken file.
-        const params: unknown[] = [];
-        const where = repo.filterWhere(user, { filters, deleted }, params);
         // The audit says who took how many rows, and whether ID and mobile numbers went out whole.
-        const { rows: count } = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ${def.table} t WHERE ${where.join(' AND ')}`,
-          params,
-        );
+        const rows = await repo.count(db, user, { filters, deleted });
         const masked = hasMaskedFields(def) ? { masked: !exportsInFull(def, user) } : {};
         await db.tx((q) =>
-          writeAudit(q, req, { action: 'export', resource: def.name, after: { filters, rows: count[0].n, ...masked } }),
+          writeAudit(q, req, { action: 'export', resource: def.name, after: { filters, rows, ...masked } }),
         );
         return reply
           .header('content-type', XLSX_CONTENT_TYPE)

@@ -1,4 +1,4 @@
-import { type FieldDef, fieldExpr, maskIdCard, maskMobile, type ResourceDef, valueFields } from '@peis/shared';
+import { type FieldDef, fieldExpr, isView, maskIdCard, maskMobile, type ResourceDef, valueFields } from '@peis/shared';
 import { can, type SessionUser } from '../plugins/auth';
 
 /** Kinds stored as a JSON list. */
@@ -38,14 +38,15 @@ export function queryValue(f: FieldDef, raw: string): unknown {
 
 /** SELECT list of a resource: each value field under its key, unit names for company fields, system columns. */
 export function selectColumns(def: ResourceDef, alias = 't'): string {
-  const cols = [
-    `${alias}.id`,
-    `${alias}.version`,
-    `to_char(${alias}.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"`,
-    `to_char(${alias}.updated_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "updatedAt"`,
-    `to_char(${alias}.deleted_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "deletedAt"`,
-  ];
+  const time = (col: string, key: string) =>
+    `to_char(${alias}.${col} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "${key}"`;
+  // A view's base table need not have the system columns: it declares what it shows (computed fields).
+  const cols = isView(def)
+    ? [`${alias}.id`]
+    : [`${alias}.id`, `${alias}.version`, time('created_at', 'createdAt'), time('updated_at', 'updatedAt')];
+  if (!isView(def) && def.softDelete !== false) cols.push(time('deleted_at', 'deletedAt'));
   for (const [key, f] of valueFields(def)) {
+    if (f.kind === 'children' || (f.kind === 'computed' && !f.sql)) continue;
     const col = fieldExpr(key, f, alias);
     cols.push(f.kind === 'date' ? `to_char(${col}, 'YYYY-MM-DD') AS "${key}"` : `${col} AS "${key}"`);
     if (f.kind === 'company') cols.push(`(SELECT short_name FROM units WHERE id = ${col}) AS "${key}Name"`);

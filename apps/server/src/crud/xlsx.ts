@@ -93,7 +93,7 @@ export function exportXlsx(
       const where = repo.filterWhere(user, { filters, deleted }, params);
       params.push(afterId, limit);
       const { rows } = await q.query<Row>(
-        `SELECT t.id, ${select} FROM ${repo.def.table} t
+        `SELECT t.id, ${select} FROM ${repo.from()}
           WHERE ${where.join(' AND ')} AND t.id > $${params.length - 1} ORDER BY t.id LIMIT $${params.length}`,
         params,
       );
