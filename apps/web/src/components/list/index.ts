@@ -2,6 +2,8 @@
  * The pieces every list screen shares: the paged list hook, the search card, failures shown the same way,
  * dates and cell text. Work screens, resource pages and admin tables all build on these.
  */
+
+export { type DialogSaveOptions, FormDialog, type FormDialogProps, useDialogSave } from './form-dialog';
 export { afterToday, beforeToday, DATE, fromDate, orDash, randomId, toDate, today, yearOptions } from './format';
 export {
   emptyText,

@@ -1,4 +1,3 @@
-import { passwordSchema } from '@peis/shared';
 import type { FormInstance } from 'antd';
 import { ApiError, http, type Query } from '../../app/http';
 import type { Envelope } from '../../resource-ui/resource-api';
@@ -98,12 +97,6 @@ export const fetchOplog = (query: Query, signal?: AbortSignal) =>
   http.get<Envelope<Paged<OplogRecord>>>('/oplog', query, { signal }).then((a) => a.data);
 
 /** The shared password rule (PASSWORD_RULE_MESSAGE) as an antd validator: client and server say the same. */
-export async function validatePassword(_: unknown, value: string | undefined): Promise<void> {
-  if (!value) return;
-  const result = passwordSchema.safeParse(value);
-  if (!result.success) throw new Error(result.error.issues[0]?.message);
-}
-
 /**
  * Puts a 400's field errors on the form fields it names (paths 'name', 'body.name', '/name'); returns whether
  * any landed. Other failures are for the caller.

@@ -1,23 +1,16 @@
-import { passwordSchema } from '@peis/shared';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Form, Grid, Input, Layout, Typography } from 'antd';
 import { Outlet, useNavigate } from 'react-router';
 import { AppHeader } from '../../app/app-header';
 import { ApiError } from '../../app/http';
+import { NewPasswordFields } from '../../components/password-fields';
 import { useHomeUrl } from '../../components/use-home-url';
 import { changePassword } from './auth-api';
 
 interface PasswordForm {
   oldPassword: string;
   newPassword: string;
-  confirmPassword: string;
-}
-
-/** The shared zod rule (PASSWORD_RULE_MESSAGE) as an antd validator, so client and server say the same thing. */
-async function validateNewPassword(_: unknown, value: string | undefined): Promise<void> {
-  if (!value) return;
-  const result = passwordSchema.safeParse(value);
-  if (!result.success) throw new Error(result.error.issues[0]?.message);
+  newPasswordConfirm: string;
 }
 
 /** /main/password: change one's own password, then sign in again with it. */
@@ -61,28 +54,7 @@ export function PasswordPage() {
             <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
               <Input.Password autoComplete="current-password" data-testid="password-old" />
             </Form.Item>
-            <Form.Item
-              label="新密码"
-              name="newPassword"
-              rules={[{ required: true, message: '请输入新密码' }, { validator: validateNewPassword }]}
-            >
-              <Input.Password autoComplete="new-password" data-testid="password-new" />
-            </Form.Item>
-            <Form.Item
-              label="确认新密码"
-              name="confirmPassword"
-              dependencies={['newPassword']}
-              rules={[
-                { required: true, message: '请再次输入新密码' },
-                ({ getFieldValue }) => ({
-                  validator: async (_, value?: string) => {
-                    if (value && value !== getFieldValue('newPassword')) throw new Error('两次输入的密码不一致');
-                  },
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" data-testid="password-confirm" />
-            </Form.Item>
+            <NewPasswordFields name="newPassword" testId={{ password: 'password-new', confirm: 'password-confirm' }} />
             <Flex gap={8} justify="flex-end">
               <Button onClick={() => navigate(home)}>取消</Button>
               <Button type="primary" htmlType="submit" loading={mutation.isPending} data-testid="password-submit">

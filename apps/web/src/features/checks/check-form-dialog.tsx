@@ -1,10 +1,8 @@
 import type { IndicatorDef } from '@peis/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Col, DatePicker, Divider, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { App, Col, DatePicker, Divider, Form, Input, InputNumber, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { afterToday, DATE, fromDate, showFailure, today } from '../../components/list';
+import { afterToday, DATE, FormDialog, fromDate, today, useDialogSave } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { EmployeePicker } from '../positive/employee-picker';
 import { positiveKeys } from '../positive/positive-api';
@@ -51,10 +49,9 @@ function fieldOf(path: string): (string | number)[] | null {
 /** 新增体检 / 修改: the person (new only), date, provider and a number per indicator, grouped, with units. */
 export const CheckFormDialog = freshOnOpen(function CheckFormDialog({ check, open, onClose }: CheckFormDialogProps) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<CheckFormValues>();
-  const save = useMutation({
-    mutationFn: (v: CheckFormValues) => {
+  const save = useDialogSave({
+    save: (v: CheckFormValues) => {
       const checkDate = v.checkDate?.format(DATE) ?? '';
       const provider = v.provider?.trim() || null;
       const values = filled(v.values);
@@ -62,19 +59,16 @@ export const CheckFormDialog = freshOnOpen(function CheckFormDialog({ check, ope
         ? updateCheck(check.id, { checkDate, provider, values, version: check.version })
         : createCheck({ employeeId: Number(v.employeeId), checkDate, provider, values });
     },
-    onSuccess: (answer) => {
+    form,
+    fieldOf,
+    done: (answer) => {
       const n = answer?.data?.findings?.length ?? 0;
-      message.success(`${answer?.msg || '保存成功'}${n ? `，发现阳性 ${n} 项` : ''}`);
-      void queryClient.invalidateQueries({ queryKey: checkKeys.all });
-      // Findings and tags follow the check.
-      void queryClient.invalidateQueries({ queryKey: positiveKeys.all });
-      void queryClient.invalidateQueries({ queryKey: phrKeys.all });
-      onClose();
+      return `${answer?.msg || '保存成功'}${n ? `，发现阳性 ${n} 项` : ''}`;
     },
-    onError: (e) => {
-      showFailure(message, e, form, fieldOf);
-      if (e instanceof ApiError && e.status === 409) void queryClient.invalidateQueries({ queryKey: checkKeys.list });
-    },
+    // Findings and tags follow the check.
+    refresh: [checkKeys.all, positiveKeys.all, phrKeys.all],
+    staleRefresh: checkKeys.list,
+    onDone: onClose,
   });
 
   const onValuesChange = (changed: Partial<CheckFormValues>) => {
@@ -86,96 +80,85 @@ export const CheckFormDialog = freshOnOpen(function CheckFormDialog({ check, ope
   };
 
   return (
-    <Modal
+    <FormDialog<CheckFormValues>
       title={check ? `修改体检结果：${check.name}` : '新增体检'}
       open={open}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      saving={save}
       width={900}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'check-form-ok' }}
-      styles={{ body: { maxHeight: '70vh', overflowY: 'auto', paddingRight: 8 } }}
+      okTestId="check-form-ok"
+      formTestId="check-form"
+      modalStyles={{ body: { maxHeight: '70vh', overflowY: 'auto', paddingRight: 8 } }}
+      initialValues={{
+        employeeId: check?.employeeId ?? null,
+        checkDate: fromDate(check?.checkDate) ?? today(),
+        provider: check?.provider ?? '',
+        values: check?.values ?? {},
+      }}
+      formProps={{ onValuesChange, scrollToFirstError: true }}
+      onFinish={(v) => {
+        if (!Object.keys(filled(v.values)).length) {
+          message.error('至少填写一项指标');
+          return;
+        }
+        save.mutate(v);
+      }}
     >
-      <Form<CheckFormValues>
-        form={form}
-        layout="vertical"
-        initialValues={{
-          employeeId: check?.employeeId ?? null,
-          checkDate: fromDate(check?.checkDate) ?? today(),
-          provider: check?.provider ?? '',
-          values: check?.values ?? {},
-        }}
-        onValuesChange={onValuesChange}
-        onFinish={(v) => {
-          if (!Object.keys(filled(v.values)).length) {
-            message.error('至少填写一项指标');
-            return;
-          }
-          save.mutate(v);
-        }}
-        disabled={save.isPending}
-        data-testid="check-form"
-        scrollToFirstError
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={10}>
-            {check ? (
-              <Form.Item label="员工">
-                <Input value={`${check.name}（${check.unitName}）`} disabled />
-              </Form.Item>
-            ) : (
-              <Form.Item label="员工" name="employeeId" rules={[{ required: true, message: '请选择员工' }]}>
-                <EmployeePicker />
-              </Form.Item>
-            )}
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item label="体检日期" name="checkDate" rules={[{ required: true, message: '请选择体检日期' }]}>
-              <DatePicker
-                format={DATE}
-                disabledDate={(d) => afterToday(d) || d.isBefore(dayjs('2000-01-01'))}
-                style={{ width: '100%' }}
-              />
+      <Row gutter={16}>
+        <Col xs={24} md={10}>
+          {check ? (
+            <Form.Item label="员工">
+              <Input value={`${check.name}（${check.unitName}）`} disabled />
             </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="体检机构" name="provider" rules={[{ max: 100, message: '体检机构不能超过100个字' }]}>
-              <Input maxLength={100} placeholder="选填" />
+          ) : (
+            <Form.Item label="员工" name="employeeId" rules={[{ required: true, message: '请选择员工' }]}>
+              <EmployeePicker />
             </Form.Item>
-          </Col>
-        </Row>
-        {INDICATOR_GROUPS.map((g) => (
-          <div key={g.title}>
-            <Divider titlePlacement="start" plain style={{ marginBlock: 8 }}>
-              {g.title}
-            </Divider>
-            <Row gutter={16}>
-              {g.indicators.map((d) => (
-                <Col key={d.code} xs={12} md={8}>
-                  <Form.Item
-                    label={`${d.name}（${d.code}）`}
-                    name={['values', d.code]}
-                    rules={[rangeRule(d)]}
-                    tooltip={d.code === 'BMI' ? '填写身高和体重后自动计算' : `合理范围 ${d.min}–${d.max}`}
-                    style={{ marginBottom: 12 }}
-                  >
-                    <InputNumber
-                      suffix={d.unit}
-                      controls={false}
-                      style={{ width: '100%' }}
-                      data-testid={`check-value-${d.code}`}
-                    />
-                  </Form.Item>
-                </Col>
-              ))}
-            </Row>
-          </div>
-        ))}
-      </Form>
-    </Modal>
+          )}
+        </Col>
+        <Col xs={24} md={6}>
+          <Form.Item label="体检日期" name="checkDate" rules={[{ required: true, message: '请选择体检日期' }]}>
+            <DatePicker
+              format={DATE}
+              disabledDate={(d) => afterToday(d) || d.isBefore(dayjs('2000-01-01'))}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item label="体检机构" name="provider" rules={[{ max: 100, message: '体检机构不能超过100个字' }]}>
+            <Input maxLength={100} placeholder="选填" />
+          </Form.Item>
+        </Col>
+      </Row>
+      {INDICATOR_GROUPS.map((g) => (
+        <div key={g.title}>
+          <Divider titlePlacement="start" plain style={{ marginBlock: 8 }}>
+            {g.title}
+          </Divider>
+          <Row gutter={16}>
+            {g.indicators.map((d) => (
+              <Col key={d.code} xs={12} md={8}>
+                <Form.Item
+                  label={`${d.name}（${d.code}）`}
+                  name={['values', d.code]}
+                  rules={[rangeRule(d)]}
+                  tooltip={d.code === 'BMI' ? '填写身高和体重后自动计算' : `合理范围 ${d.min}–${d.max}`}
+                  style={{ marginBottom: 12 }}
+                >
+                  <InputNumber
+                    suffix={d.unit}
+                    controls={false}
+                    style={{ width: '100%' }}
+                    data-testid={`check-value-${d.code}`}
+                  />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+        </div>
+      ))}
+    </FormDialog>
   );
 });

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { DATE, fromDate, showFailure, toDate, today } from '../../components/list';
+import { DATE, FormDialog, fromDate, toDate, today, useDialogSave } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import { EmployeePicker } from '../positive/employee-picker';
 import { createPlan, type FollowUpPlan, followUpKeys, METHODS, type PlanBody, updatePlan } from './followup-api';
@@ -64,12 +62,10 @@ function initialValues(plan: FollowUpPlan | null, seed: PlanSeed | null | undefi
 
 /** 新建计划 / 编辑: who, how (电话/上门/微信/门诊), every how many days, from when until when, by whom. */
 export const PlanFormDialog = freshOnOpen(function PlanFormDialog({ plan, seed, open, onClose }: PlanFormDialogProps) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<PlanValues>();
   const fixedPerson = plan ? plan.name : seed?.employeeName;
-  const save = useMutation({
-    mutationFn: (v: PlanValues) => {
+  const save = useDialogSave({
+    save: (v: PlanValues) => {
       const body: PlanBody = {
         employeeId: Number(v.employeeId),
         findingId: plan ? plan.findingId : (seed?.findingId ?? null),
@@ -83,124 +79,108 @@ export const PlanFormDialog = freshOnOpen(function PlanFormDialog({ plan, seed, 
       };
       return plan ? updatePlan(plan.id, { ...body, status: v.status, version: plan.version }) : createPlan(body);
     },
-    onSuccess: (answer) => {
-      message.success(answer?.msg || '保存成功');
-      void queryClient.invalidateQueries({ queryKey: followUpKeys.all });
-      onClose();
-    },
-    onError: (e) => {
-      showFailure(message, e, form);
-      if (e instanceof ApiError && e.status === 409)
-        void queryClient.invalidateQueries({ queryKey: followUpKeys.plans });
-    },
+    form,
+    done: '保存成功',
+    refresh: [followUpKeys.all],
+    staleRefresh: followUpKeys.plans,
+    onDone: onClose,
   });
   return (
-    <Modal
+    <FormDialog<PlanValues>
       title={plan ? '编辑随访计划' : '新建随访计划'}
       open={open}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      saving={save}
       width={640}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'plan-form-ok' }}
+      okTestId="plan-form-ok"
+      formTestId="plan-form"
+      initialValues={initialValues(plan, seed)}
     >
-      <Form<PlanValues>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues(plan, seed)}
-        onFinish={(v) => save.mutate(v)}
-        disabled={save.isPending}
-        data-testid="plan-form"
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            {fixedPerson ? (
-              <>
-                <Form.Item label="员工">
-                  <Input value={fixedPerson} disabled />
-                </Form.Item>
-                <Form.Item name="employeeId" hidden>
-                  <InputNumber />
-                </Form.Item>
-              </>
-            ) : (
-              <Form.Item label="员工" name="employeeId" rules={[{ required: true, message: '请选择员工' }]}>
-                <EmployeePicker />
+      <Row gutter={16}>
+        <Col span={12}>
+          {fixedPerson ? (
+            <>
+              <Form.Item label="员工">
+                <Input value={fixedPerson} disabled />
               </Form.Item>
-            )}
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="计划名称"
-              name="title"
-              rules={[
-                { required: true, whitespace: true, message: '请填写计划名称' },
-                { max: 50, message: '计划名称不能超过50个字' },
-              ]}
-            >
-              <Input maxLength={50} placeholder="如：高血压随访" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="随访方式" name="method" rules={[{ required: true, message: '请选择随访方式' }]}>
-              <Radio.Group options={METHODS} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="随访间隔" name="frequencyDays" rules={[{ required: true, message: '请填写随访间隔' }]}>
-              <InputNumber min={1} max={365} precision={0} suffix="天" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="首次随访日期" name="nextDate" rules={[{ required: true, message: '请选择随访日期' }]}>
-              <DatePicker format={DATE} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              label="结束日期"
-              name="endDate"
-              dependencies={['nextDate']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: async (_, value: Dayjs | null) => {
-                    const next = getFieldValue('nextDate') as Dayjs | null;
-                    if (value && next && value.isBefore(next, 'day')) throw new Error('结束日期不能早于首次随访日期');
-                  },
-                }),
-              ]}
-            >
-              <DatePicker format={DATE} style={{ width: '100%' }} placeholder="不填则长期随访" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="负责人" name="assigneeId" tooltip="不填则由本人负责">
-              <AssigneePicker placeholder="默认本人" />
-            </Form.Item>
-          </Col>
-          {plan ? (
-            <Col span={12}>
-              <Form.Item label="状态" name="status">
-                <Select
-                  options={[
-                    { value: 1, label: '进行中' },
-                    { value: 2, label: '已结束' },
-                  ]}
-                />
+              <Form.Item name="employeeId" hidden>
+                <InputNumber />
               </Form.Item>
-            </Col>
-          ) : null}
-          <Col span={24}>
-            <Form.Item label="备注" name="note" rules={[{ max: 200, message: '备注不能超过200个字' }]}>
-              <Input.TextArea rows={2} maxLength={200} showCount />
+            </>
+          ) : (
+            <Form.Item label="员工" name="employeeId" rules={[{ required: true, message: '请选择员工' }]}>
+              <EmployeePicker />
+            </Form.Item>
+          )}
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="计划名称"
+            name="title"
+            rules={[
+              { required: true, whitespace: true, message: '请填写计划名称' },
+              { max: 50, message: '计划名称不能超过50个字' },
+            ]}
+          >
+            <Input maxLength={50} placeholder="如：高血压随访" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="随访方式" name="method" rules={[{ required: true, message: '请选择随访方式' }]}>
+            <Radio.Group options={METHODS} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="随访间隔" name="frequencyDays" rules={[{ required: true, message: '请填写随访间隔' }]}>
+            <InputNumber min={1} max={365} precision={0} suffix="天" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="首次随访日期" name="nextDate" rules={[{ required: true, message: '请选择随访日期' }]}>
+            <DatePicker format={DATE} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            label="结束日期"
+            name="endDate"
+            dependencies={['nextDate']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: async (_, value: Dayjs | null) => {
+                  const next = getFieldValue('nextDate') as Dayjs | null;
+                  if (value && next && value.isBefore(next, 'day')) throw new Error('结束日期不能早于首次随访日期');
+                },
+              }),
+            ]}
+          >
+            <DatePicker format={DATE} style={{ width: '100%' }} placeholder="不填则长期随访" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="负责人" name="assigneeId" tooltip="不填则由本人负责">
+            <AssigneePicker placeholder="默认本人" />
+          </Form.Item>
+        </Col>
+        {plan ? (
+          <Col span={12}>
+            <Form.Item label="状态" name="status">
+              <Select
+                options={[
+                  { value: 1, label: '进行中' },
+                  { value: 2, label: '已结束' },
+                ]}
+              />
             </Form.Item>
           </Col>
-        </Row>
-      </Form>
-    </Modal>
+        ) : null}
+        <Col span={24}>
+          <Form.Item label="备注" name="note" rules={[{ max: 200, message: '备注不能超过200个字' }]}>
+            <Input.TextArea rows={2} maxLength={200} showCount />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 });

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, Modal, Typography } from 'antd';
+import { DatePicker, Form, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { beforeToday, DATE, showFailure, today } from '../../components/list';
+import { beforeToday, DATE, FormDialog, today, useDialogSave } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import { confirmFindings, dismissFindings, positiveKeys } from './positive-api';
 
@@ -33,64 +32,47 @@ export const ConfirmFindingDialog = freshOnOpen(function ConfirmFindingDialog({
   onClose,
   onDone,
 }: DialogProps) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<ConfirmValues>();
-  const confirm = useMutation({
-    mutationFn: (v: ConfirmValues) =>
+  const confirm = useDialogSave({
+    save: (v: ConfirmValues) =>
       confirmFindings({
         ids: target?.ids ?? [],
         assigneeId: Number(v.assigneeId),
         dueDate: v.dueDate?.format(DATE) ?? '',
         note: v.note?.trim() || undefined,
       }),
-    onSuccess: (answer) => {
-      message.success(answer?.msg || '已确认');
-      void queryClient.invalidateQueries({ queryKey: positiveKeys.all });
-      onDone();
-    },
-    onError: (e) => showFailure(message, e, form),
+    form,
+    done: '已确认',
+    refresh: [positiveKeys.all],
+    onDone,
   });
   return (
-    <Modal
+    <FormDialog<ConfirmValues>
       title="确认阳性并派发任务"
       open={open}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={confirm.isPending}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'positive-confirm-ok' }}
+      onClose={onClose}
+      form={form}
+      saving={confirm}
+      okTestId="positive-confirm-ok"
+      formTestId="positive-confirm-form"
+      intro={`${target?.label}。确认后为每条阳性生成一个阳性任务，交给处理人在截止日期前处理。`}
+      initialValues={{ assigneeId: null, dueDate: today().add(7, 'day') }}
     >
-      <Typography.Paragraph type="secondary">
-        {target?.label}。确认后为每条阳性生成一个阳性任务，交给处理人在截止日期前处理。
-      </Typography.Paragraph>
-      <Form<ConfirmValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ assigneeId: null, dueDate: today().add(7, 'day') }}
-        onFinish={(v) => confirm.mutate(v)}
-        disabled={confirm.isPending}
-        data-testid="positive-confirm-form"
-      >
-        <Form.Item label="处理人" name="assigneeId" rules={[{ required: true, message: '请选择处理人' }]}>
-          <AssigneePicker placeholder="请选择处理人（健康管理人员或专家）" />
-        </Form.Item>
-        <Form.Item label="截止日期" name="dueDate" rules={[{ required: true, message: '请选择截止日期' }]}>
-          <DatePicker
-            format={DATE}
-            disabledDate={beforeToday}
-            style={{ width: '100%' }}
-            data-testid="positive-confirm-due"
-          />
-        </Form.Item>
-        <Form.Item label="备注" name="note">
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder="选填" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label="处理人" name="assigneeId" rules={[{ required: true, message: '请选择处理人' }]}>
+        <AssigneePicker placeholder="请选择处理人（健康管理人员或专家）" />
+      </Form.Item>
+      <Form.Item label="截止日期" name="dueDate" rules={[{ required: true, message: '请选择截止日期' }]}>
+        <DatePicker
+          format={DATE}
+          disabledDate={beforeToday}
+          style={{ width: '100%' }}
+          data-testid="positive-confirm-due"
+        />
+      </Form.Item>
+      <Form.Item label="备注" name="note">
+        <Input.TextArea rows={3} maxLength={200} showCount placeholder="选填" />
+      </Form.Item>
+    </FormDialog>
   );
 });
 
@@ -101,43 +83,29 @@ export const DismissFindingDialog = freshOnOpen(function DismissFindingDialog({
   onClose,
   onDone,
 }: DialogProps) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ note: string }>();
-  const dismiss = useMutation({
-    mutationFn: (v: { note: string }) => dismissFindings({ ids: target?.ids ?? [], note: v.note.trim() }),
-    onSuccess: (answer) => {
-      message.success(answer?.msg || '已排除');
-      void queryClient.invalidateQueries({ queryKey: positiveKeys.all });
-      onDone();
-    },
-    onError: (e) => showFailure(message, e, form),
+  const dismiss = useDialogSave({
+    save: (v: { note: string }) => dismissFindings({ ids: target?.ids ?? [], note: v.note.trim() }),
+    form,
+    done: '已排除',
+    refresh: [positiveKeys.all],
+    onDone,
   });
   return (
-    <Modal
+    <FormDialog<{ note: string }>
       title="排除阳性"
       open={open}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
-      okText="确 定"
-      cancelText="取 消"
-      okButtonProps={{ danger: true, 'data-testid': 'positive-dismiss-ok' }}
-      confirmLoading={dismiss.isPending}
-      onOk={() => form.submit()}
+      onClose={onClose}
+      form={form}
+      saving={dismiss}
+      danger
+      okTestId="positive-dismiss-ok"
+      formTestId="positive-dismiss-form"
+      intro={`${target?.label}。排除后不再生成任务。`}
     >
-      <Typography.Paragraph type="secondary">{target?.label}。排除后不再生成任务。</Typography.Paragraph>
-      <Form<{ note: string }>
-        form={form}
-        layout="vertical"
-        onFinish={(v) => dismiss.mutate(v)}
-        disabled={dismiss.isPending}
-        data-testid="positive-dismiss-form"
-      >
-        <Form.Item label="原因" name="note" rules={[{ required: true, whitespace: true, message: '请填写排除原因' }]}>
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：复查正常、已知慢病在管理中" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label="原因" name="note" rules={[{ required: true, whitespace: true, message: '请填写排除原因' }]}>
+        <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：复查正常、已知慢病在管理中" />
+      </Form.Item>
+    </FormDialog>
   );
 });

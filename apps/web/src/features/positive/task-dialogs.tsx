@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, DatePicker, Form, Input, Modal, Radio, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, DatePicker, Form, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { beforeToday, DATE, fromDate, showFailure } from '../../components/list';
+import { beforeToday, DATE, FormDialog, fromDate, useDialogSave } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import {
   logTaskAction,
@@ -53,19 +53,16 @@ function actionHint(action: TaskAction | undefined) {
 
 /** 处理: log one action on the task (phone call, notice, referral, recheck), or end it (结案 / 关闭). */
 export const TaskHandleDialog = freshOnOpen(function TaskHandleDialog({ task, open, onClose }: TaskDialogProps) {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<HandleValues>();
   const action = Form.useWatch('action', form);
-  const handle = useMutation({
-    mutationFn: (v: HandleValues) => logTaskAction(task?.id ?? 0, { action: v.action, note: v.note.trim() }),
-    onSuccess: (answer) => {
-      message.success(answer?.msg || '已记录');
-      void queryClient.invalidateQueries({ queryKey: positiveKeys.all });
-      onClose();
-    },
+  const handle = useDialogSave({
+    save: (v: HandleValues) => logTaskAction(task?.id ?? 0, { action: v.action, note: v.note.trim() }),
+    form,
+    done: '已记录',
+    refresh: [positiveKeys.all],
+    onDone: onClose,
     onError: (e) => {
-      showFailure(message, e, form);
       // The task ended meanwhile (someone else closed it): show the list as it is now.
       if (e instanceof ApiError && e.status === 400 && !e.errors.length) {
         void queryClient.invalidateQueries({ queryKey: positiveKeys.tasks });
@@ -73,59 +70,51 @@ export const TaskHandleDialog = freshOnOpen(function TaskHandleDialog({ task, op
     },
   });
   return (
-    <Modal
+    <FormDialog<HandleValues>
       title={task ? `处理阳性任务：${task.name} · ${task.ruleName}` : '处理阳性任务'}
       open={open}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
+      onClose={onClose}
+      form={form}
+      saving={handle}
       width={600}
       okText="提 交"
-      cancelText="取 消"
-      confirmLoading={handle.isPending}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'task-action-submit' }}
+      okTestId="task-action-submit"
+      formTestId="task-handle-form"
+      intro={
+        task ? (
+          <>
+            {task.unitName} · 异常值 <MatchedValues matched={task.matched} /> · 截止 {task.dueDate}
+          </>
+        ) : null
+      }
+      initialValues={{ action: 'phone', note: '' }}
     >
-      {task ? (
-        <Typography.Paragraph type="secondary">
-          {task.unitName} · 异常值 <MatchedValues matched={task.matched} /> · 截止 {task.dueDate}
-        </Typography.Paragraph>
-      ) : null}
-      <Form<HandleValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ action: 'phone', note: '' }}
-        onFinish={(v) => handle.mutate(v)}
-        disabled={handle.isPending}
-        data-testid="task-handle-form"
+      <Form.Item label="处理方式" name="action" rules={[{ required: true, message: '请选择处理方式' }]}>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={TASK_ACTIONS.map((a) => ({ ...a }))}
+          data-testid="task-action"
+        />
+      </Form.Item>
+      <div style={{ marginBottom: 16 }}>{actionHint(action)}</div>
+      <Form.Item
+        label="处理情况"
+        name="note"
+        rules={[
+          { required: true, whitespace: true, message: '请填写处理情况' },
+          { max: NOTE_MAX, message: `处理情况不能超过${NOTE_MAX}个字` },
+        ]}
       >
-        <Form.Item label="处理方式" name="action" rules={[{ required: true, message: '请选择处理方式' }]}>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={TASK_ACTIONS.map((a) => ({ ...a }))}
-            data-testid="task-action"
-          />
-        </Form.Item>
-        <div style={{ marginBottom: 16 }}>{actionHint(action)}</div>
-        <Form.Item
-          label="处理情况"
-          name="note"
-          rules={[
-            { required: true, whitespace: true, message: '请填写处理情况' },
-            { max: NOTE_MAX, message: `处理情况不能超过${NOTE_MAX}个字` },
-          ]}
-        >
-          <Input.TextArea
-            rows={5}
-            maxLength={NOTE_MAX}
-            showCount
-            placeholder="如：已电话告知复查血压，员工同意下周到医务室复测"
-            data-testid="task-action-note"
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.TextArea
+          rows={5}
+          maxLength={NOTE_MAX}
+          showCount
+          placeholder="如：已电话告知复查血压，员工同意下周到医务室复测"
+          data-testid="task-action-note"
+        />
+      </Form.Item>
+    </FormDialog>
   );
 });
 
@@ -136,55 +125,37 @@ interface AssignValues {
 
 /** 改派: another handler and/or another due date (with the task's version: 409 when it changed meanwhile). */
 export const TaskAssignDialog = freshOnOpen(function TaskAssignDialog({ task, open, onClose }: TaskDialogProps) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<AssignValues>();
-  const assign = useMutation({
-    mutationFn: (v: AssignValues) =>
+  const assign = useDialogSave({
+    save: (v: AssignValues) =>
       reassignTask(task?.id ?? 0, {
         assigneeId: Number(v.assigneeId),
         dueDate: v.dueDate?.format(DATE) ?? '',
         version: task?.version ?? 0,
       }),
-    onSuccess: (answer) => {
-      message.success(answer?.msg || '已保存');
-      void queryClient.invalidateQueries({ queryKey: positiveKeys.all });
-      onClose();
-    },
-    onError: (e) => {
-      showFailure(message, e, form);
-      if (e instanceof ApiError && e.status === 409)
-        void queryClient.invalidateQueries({ queryKey: positiveKeys.tasks });
-    },
+    form,
+    done: '已保存',
+    refresh: [positiveKeys.all],
+    staleRefresh: positiveKeys.tasks,
+    onDone: onClose,
   });
   return (
-    <Modal
+    <FormDialog<AssignValues>
       title={task ? `改派：${task.name} · ${task.ruleName}` : '改派'}
       open={open}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={assign.isPending}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'task-assign-ok' }}
+      onClose={onClose}
+      form={form}
+      saving={assign}
+      okTestId="task-assign-ok"
+      formTestId="task-assign-form"
+      initialValues={{ assigneeId: task?.assigneeId ?? null, dueDate: fromDate(task?.dueDate) }}
     >
-      <Form<AssignValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ assigneeId: task?.assigneeId ?? null, dueDate: fromDate(task?.dueDate) }}
-        onFinish={(v) => assign.mutate(v)}
-        disabled={assign.isPending}
-        data-testid="task-assign-form"
-      >
-        <Form.Item label="处理人" name="assigneeId" rules={[{ required: true, message: '请选择处理人' }]}>
-          <AssigneePicker placeholder="请选择处理人（健康管理人员或专家）" />
-        </Form.Item>
-        <Form.Item label="截止日期" name="dueDate" rules={[{ required: true, message: '请选择截止日期' }]}>
-          <DatePicker format={DATE} disabledDate={beforeToday} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label="处理人" name="assigneeId" rules={[{ required: true, message: '请选择处理人' }]}>
+        <AssigneePicker placeholder="请选择处理人（健康管理人员或专家）" />
+      </Form.Item>
+      <Form.Item label="截止日期" name="dueDate" rules={[{ required: true, message: '请选择截止日期' }]}>
+        <DatePicker format={DATE} disabledDate={beforeToday} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDialog>
   );
 });
