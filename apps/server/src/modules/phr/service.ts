@@ -14,12 +14,10 @@ import {
 } from '@peis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { employeeScopeSql, unitInScope } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { can, type SessionUser } from '../../plugins/auth';
-
-const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
 /** Empty sections of a record not yet filled in: what the schema makes of nothing. */
 export function emptySections(): Omit<PhrRecord, 'patientInfo'> {
