@@ -1,0 +1,96 @@
+import { RULE_LEVELS } from '../rules/positive-rules';
+import { defineResource, field } from './define-resource';
+import { SEX_OPTIONS } from './options';
+
+/** Finding statuses (positive_findings.status). */
+export const FINDING_STATUSES = [
+  { value: 0, label: '待确认' },
+  { value: 1, label: '已确认' },
+  { value: 2, label: '已排除' },
+] as const;
+
+/** Who a finding's task can go to: enabled health staff and experts (GET /api/user/assignees). */
+export const ASSIGNEE_REMOTE = { endpoint: '/user/assignees', pageSize: 500, labelKey: 'name', valueKey: 'id' };
+
+/**
+ * 新增阳性: one rule firing on one check, a read-only view over the finding, its person, check and rule.
+ * Confirming it creates the person's task (阳性任务); dismissing it ends it. Both can run on many rows at once.
+ */
+export const positiveFindingResource = defineResource({
+  name: 'positiveFinding',
+  label: '阳性发现',
+  route: '/main/positive/new',
+  endpoint: '/positive/new',
+  table: 'positive_findings',
+  permissions: { list: 'main:positive/new' },
+  scope: 'person',
+  personField: 'employeeId',
+  softDelete: false,
+  joins: [
+    { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
+    { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+    { alias: 'c', sql: 'JOIN health_checks c ON c.id = t.check_id' },
+    { alias: 'pr', sql: 'JOIN positive_rules pr ON pr.id = t.rule_id' },
+  ],
+  stateField: 'status',
+  actions: {
+    confirm: {
+      label: '确认',
+      from: [0],
+      to: 1,
+      permission: 'positive:confirm',
+      bulk: true,
+      fields: {
+        assigneeId: field.select({ label: '处理人', required: true, remote: ASSIGNEE_REMOTE }),
+        dueDate: field.date({ label: '截止日期', required: true }),
+        note: field.textarea({ label: '备注', maxLength: 200 }),
+      },
+      done: '已确认{n}条，生成{n}个任务',
+    },
+    dismiss: {
+      label: '排除',
+      from: [0],
+      to: 2,
+      permission: 'positive:confirm',
+      bulk: true,
+      danger: true,
+      fields: { note: field.textarea({ label: '排除原因', required: true, maxLength: 200 }) },
+      done: '已排除{n}条',
+    },
+  },
+  defaultSort: { field: 'level', order: 'desc' },
+  titleField: 'name',
+  fields: {
+    employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
+    name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
+    sex: field.computed({ label: '性别', sql: 'e.sex', options: SEX_OPTIONS, list: true }),
+    birthday: field.computed({ label: '出生日期', sql: "to_char(e.birthday, 'YYYY-MM-DD')", hideInExport: true }),
+    idCard: field.computed({ label: '身份证号', sql: 'e.id_card', mask: 'idCard', list: true }),
+    unitId: field.computed({ label: '单位', sql: 'e.unit_id', filter: 'inTree', hideInExport: true }),
+    unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
+    checkDate: field.computed({ label: '体检日期', sql: "to_char(c.check_date, 'YYYY-MM-DD')", list: true }),
+    year: field.number({ label: '年度', filter: 'eq', list: true, hideInForm: true }),
+    ruleId: field.number({ label: '规则', filter: 'eq', hideInForm: true, hideInExport: true }),
+    ruleName: field.computed({ label: '规则名称', sql: 'pr.names', list: true }),
+    libraryName: field.computed({ label: '所属库', sql: 'pr.library_name', list: true, filter: 'eq' }),
+    judge: field.computed({ label: '判定条件', sql: 'pr.judge' }),
+    level: field.radio({
+      label: '级别',
+      options: RULE_LEVELS,
+      list: true,
+      filter: 'eq',
+      sortable: true,
+      hideInForm: true,
+    }),
+    matched: field.computed({ label: '异常值', sql: '{t}.matched', list: true }),
+    status: field.select({ label: '状态', options: FINDING_STATUSES, list: true, filter: 'eq', hideInForm: true }),
+    note: field.textarea({ label: '备注', maxLength: 200, list: true, hideInForm: true }),
+    // A view selects only what it declares: the version actions check, and when the row was made.
+    version: field.computed({ label: '版本号', sql: '{t}.version', hideInExport: true }),
+    createdAt: field.computed({
+      label: '创建时间',
+      sql: "to_char({t}.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')",
+      list: true,
+    }),
+  },
+});
