@@ -5,7 +5,9 @@ import { expertResource } from './expert.resource';
 import { facilityResource } from './facility.resource';
 import { helpResource } from './help.resource';
 import { insuranceResource } from './insurance.resource';
+import { positiveFindingResource } from './positive-finding.resource';
 import { positiveRuleResource } from './positive-rule.resource';
+import { positiveTaskResource } from './positive-task.resource';
 import { roleResource } from './role.resource';
 import { targetResource } from './target.resource';
 import { unitResource } from './unit.resource';
@@ -20,7 +22,9 @@ export * from './field-schema';
 export * from './help.resource';
 export * from './insurance.resource';
 export * from './options';
+export * from './positive-finding.resource';
 export * from './positive-rule.resource';
+export * from './positive-task.resource';
 export * from './role.resource';
 export * from './target.resource';
 export * from './unit.resource';
@@ -40,5 +44,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     targetResource,
     helpResource,
     positiveRuleResource,
+    positiveFindingResource,
+    positiveTaskResource,
   ].map((r) => [r.name, r]),
 );
