@@ -15,31 +15,38 @@ export interface RouteDef {
   group?: string;
   /** Menu permission that opens the route. */
   permission: string;
-  btnPermissions?: string[];
+  btnPermissions?: readonly string[];
   /** Opened from another page (detail pages), not listed in the sidebar. */
   hideInMenu?: boolean;
   /** Full-screen view without the console layout (data big screens). */
   fullScreen?: boolean;
 }
 
-const crud = (name: string) => [`${name}:add`, `${name}:edit`, `${name}:delete`, `${name}:export`];
+/** The four button permissions of a CRUD screen; literal, so a typo in a declaration's permission fails to compile. */
+const crud = <const N extends string>(name: N) =>
+  [`${name}:add`, `${name}:edit`, `${name}:delete`, `${name}:export`] as const;
 
-const c = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  path: `company/${path}`,
-  title,
-  area: 'company',
-  permission: `company:${path}`,
-  ...extra,
-});
-const m = (path: string, title: string, extra: Partial<RouteDef> = {}): RouteDef => ({
-  path: `main/${path}`,
-  title,
-  area: 'main',
-  permission: `main:${path}`,
-  ...extra,
-});
+type Extra = Partial<Omit<RouteDef, 'path' | 'area'>>;
+/** A route of one area as declared: path and permission stay literal types (RouteKey, PermissionCode). */
+type Declared<A extends Area, P extends string, E extends Extra> = {
+  path: `${A}/${P}`;
+  title: string;
+  area: A;
+  permission: E extends { permission: infer X extends string } ? X : `${A}:${P}`;
+} & Omit<E, 'permission'>;
 
-export const COMPANY_ROUTES: RouteDef[] = [
+const route =
+  <A extends Area>(area: A) =>
+  <const P extends string, const E extends Extra = Record<never, never>>(
+    path: P,
+    title: string,
+    extra?: E,
+  ): Declared<A, P, E> =>
+    ({ path: `${area}/${path}`, title, area, permission: `${area}:${path}`, ...extra }) as Declared<A, P, E>;
+const c = route('company');
+const m = route('main');
+
+export const COMPANY_ROUTES = [
   c('dashboard', '公司看板', { btnPermissions: ['dashboard:export'] }),
   c('user', '用户管理', { group: '用户与权限', btnPermissions: [...crud('user'), 'user:resetPassword'] }),
   c('expert', '专家管理', { group: '用户与权限', btnPermissions: crud('expert') }),
@@ -67,9 +74,9 @@ export const COMPANY_ROUTES: RouteDef[] = [
   c('pgqk', '评估情况', { btnPermissions: ['pgqk:export'] }),
   c('datav/zixun', '咨询数据大屏', { group: '数据大屏', fullScreen: true }),
   c('datav/songyi', '送医数据大屏', { group: '数据大屏', fullScreen: true }),
-];
+] satisfies RouteDef[];
 
-export const MAIN_ROUTES: RouteDef[] = [
+export const MAIN_ROUTES = [
   m('dashboard', '工作台'),
   m('phr', '健康档案', { group: '健康档案', btnPermissions: [...crud('phr'), 'phr:view'] }),
   m('phr/detail/:id', '档案详情', { group: '健康档案', permission: 'main:phr', hideInMenu: true }),
@@ -130,11 +137,24 @@ export const MAIN_ROUTES: RouteDef[] = [
   m('oplog', '操作日志', { group: '系统设置' }),
   m('help', '帮助', { group: '系统设置', btnPermissions: crud('help') }),
   m('tools/test', '组件测试', { group: '系统设置', btnPermissions: ['tools:test'] }),
-];
+] satisfies RouteDef[];
 
-export const ALL_ROUTES: RouteDef[] = [...COMPANY_ROUTES, ...MAIN_ROUTES];
+/** One declared route, with its literal path and permissions. */
+export type DeclaredRoute = (typeof COMPANY_ROUTES)[number] | (typeof MAIN_ROUTES)[number];
+/** A console route's path (RouteDef.path) — the key screens are registered under. */
+export type RouteKey = DeclaredRoute['path'];
+/** A menu permission (`company:x` / `main:x`). */
+export type MenuPermission = DeclaredRoute['permission'];
+/** A button permission of some route (`x:add`, `positive:confirm`…). */
+export type ButtonPermission = DeclaredRoute extends infer R
+  ? R extends { btnPermissions: readonly (infer B)[] }
+    ? B
+    : never
+  : never;
 
-/** Every menu permission code. */
+export const ALL_ROUTES: readonly RouteDef[] = [...COMPANY_ROUTES, ...MAIN_ROUTES];
+
+/** Every menu permission code (a runtime list for membership tests on stored codes; MenuPermission is its type). */
 export const ALL_MENU_PERMISSIONS: string[] = [...new Set(ALL_ROUTES.map((r) => r.permission))];
 
 /** Every button permission code, in route order. */

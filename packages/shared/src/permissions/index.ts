@@ -1,4 +1,7 @@
-import { ALL_BUTTON_PERMISSIONS, ALL_ROUTES, COMPANY_ROUTES, MAIN_ROUTES } from '../routes';
+import { ALL_BUTTON_PERMISSIONS, ALL_ROUTES, COMPANY_ROUTES, MAIN_ROUTES, type MenuPermission } from '../routes';
+import { API_PERMISSIONS, type PermissionCode } from './codes';
+
+export * from './codes';
 
 /** userType of SPEC §1/§6: who the account is. */
 export const USER_TYPES = {
@@ -21,29 +24,21 @@ export function homePath(userType: number): string {
   return userType === USER_TYPES.companyAdmin ? '/company/dashboard' : '/main/dashboard';
 }
 
-/**
- * Permissions the server checks on routes that are not pages (their codes are not menus or buttons of a
- * route, yet roles carry them the same way).
- */
-export const API_PERMISSIONS = {
-  /** Read the unit tree for pickers and filters (every signed-in role that works with units). */
-  unitTree: 'company:company:tree',
-} as const;
-
 export interface RoleTemplate {
   code: string;
   name: string;
   userType: UserType;
-  menus: string[];
-  buttons: string[];
+  menus: PermissionCode[];
+  buttons: PermissionCode[];
 }
 
-const mainMenus = (paths: string[]) => paths.map((p) => `main:${p}`);
-const buttonsOf = (menus: string[]) =>
-  ALL_ROUTES.filter((r) => menus.includes(r.permission)).flatMap((r) => r.btnPermissions ?? []);
+type MainPath = Extract<MenuPermission, `main:${string}`> extends `main:${infer P}` ? P : never;
+const mainMenus = (paths: MainPath[]) => paths.map((p): MenuPermission => `main:${p}`);
+const buttonsOf = (menus: readonly string[]) =>
+  ALL_ROUTES.filter((r) => menus.includes(r.permission)).flatMap((r) => (r.btnPermissions ?? []) as PermissionCode[]);
 
-const STAFF_MENUS = MAIN_ROUTES.map((r) => r.permission).filter((p) => p !== 'main:tools/test');
-const ADMIN_MENUS = [
+const STAFF_MENUS: MenuPermission[] = MAIN_ROUTES.map((r) => r.permission).filter((p) => p !== 'main:tools/test');
+const ADMIN_MENUS: MenuPermission[] = [
   ...COMPANY_ROUTES.map((r) => r.permission),
   ...mainMenus([
     'dashboard',

@@ -100,16 +100,16 @@ export interface FieldDef {
  * `parentColumn`, kept in the order given (column `position`), saved with the parent in one transaction and
  * versioned with it. A child field may itself be a 'children' field: two levels at most.
  */
-export interface ChildCollectionDef {
+export interface ChildCollectionDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   table: string;
   /** Column of `table` holding the parent's id. */
   parentColumn: string;
-  fields: Record<string, FieldDef>;
+  fields: F;
   /** Fewest and most rows (validated on both sides). */
   min?: number;
   max?: number;
   /** Fields whose value must differ between the rows of one parent (e.g. an ingredient appears once). */
-  unique?: string[];
+  unique?: readonly (keyof F & string)[];
 }
 
 /**
@@ -154,7 +154,12 @@ export interface ResourcePermissions {
   import?: PermissionCode;
 }
 
-export interface ResourceDef {
+/**
+ * A resource declaration. Generic over its fields so the names other properties refer to (titleField,
+ * importKey, unique, defaultSort, personField, stateField) must be keys of `fields`. The registry and generic
+ * code use `ResourceDef` (any field names); `defineResource` checks a declaration against `ResourceDecl<F>`.
+ */
+export interface ResourceDecl<F extends Record<string, FieldDef>> {
   name: string;
   label: string;
   /** Console route (without /peis) of the list page. */
@@ -170,58 +175,80 @@ export interface ResourceDef {
    */
   scope: 'unit' | 'none' | 'person';
   /** scope 'person': the field holding the employee's id. */
-  personField?: string;
+  personField?: FieldName<F>;
   /**
    * A read-only view over several tables: `table` is the base (alias t) and these the joins the fields' `sql`
    * refer to by alias. Lists, reads and exports only; no create/update/delete permissions.
    */
   joins?: ViewJoin[];
   /** The field holding a row's state, which `actions` move between values. */
-  stateField?: string;
+  stateField?: FieldName<F>;
   actions?: Record<string, ActionDef>;
-  fields: Record<string, FieldDef>;
+  fields: F;
   /** Fields that identify a record in imports (re-importing updates instead of duplicating). */
-  importKey?: string[];
+  importKey?: readonly FieldName<F>[];
   /** Fields whose value must be unique among live records. */
-  unique?: string[][];
-  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  unique?: readonly (readonly FieldName<F>[])[];
+  defaultSort?: { field: FieldName<F>; order: 'asc' | 'desc' };
   /** The field naming a record in messages and the detail title. */
-  titleField?: string;
+  titleField?: FieldName<F>;
   /** Records can be deleted (soft) and restored. Default true. */
   softDelete?: boolean;
 }
 
-/** Declares a resource; fills the defaults. */
-export function defineResource(def: ResourceDef): ResourceDef {
-  return { softDelete: true, ...def };
+/** A field name of a declaration; not a site TypeScript infers the fields from (they come from `fields`). */
+type FieldName<F> = NoInfer<keyof F & string>;
+
+/**
+ * Any resource, as the registry and the generic server/web code see it. (Not `ResourceDecl<Record<…>>` by
+ * variance: field names appear under `keyof`, which would make a declaration unassignable to the registry.)
+ */
+export interface ResourceDef extends Omit<ResourceDecl<Record<string, FieldDef>>, 'fields'> {
+  fields: Record<string, FieldDef>;
 }
+
+/** A declared resource: a registry entry that also keeps its fields' types (`RecordOf<typeof x>`). */
+export type DeclaredResource<F extends Record<string, FieldDef>> = ResourceDef & { fields: F };
+
+/** Declares a resource; fills the defaults. Keeps the fields' types, so `RecordOf<typeof x>` is its record. */
+export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDecl<F>): DeclaredResource<F> {
+  return { softDelete: true, ...def } as DeclaredResource<F>;
+}
+
+/** Options of a field builder: a FieldDef without its kind. */
+type FieldOpts = Omit<FieldDef, 'kind'>;
+/** A built field: its kind and its options stay literal (required, options…), for RecordOf. */
+export type Field<K extends FieldKind, O = unknown> = Omit<FieldDef, 'kind' | keyof O> & { kind: K } & O;
+const build =
+  <K extends FieldKind>(kind: K, defaults: Partial<FieldOpts> = {}) =>
+  <const O extends FieldOpts>(o: O): Field<K, O> =>
+    ({ ...defaults, ...o, kind }) as Field<K, O>;
 
 /** Field builders: `field.input({ label: '名称', required: true })`. */
 export const field = {
-  title: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'title', hideInForm: false }),
-  input: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ maxLength: 100, ...o, kind: 'input' }),
-  textarea: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ maxLength: 500, span: 24, ...o, kind: 'textarea' }),
-  number: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ decimals: 0, ...o, kind: 'number' }),
-  date: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'date' }),
-  select: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'select' }),
-  radio: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'radio' }),
-  checkbox: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'checkbox' }),
-  multiSelect: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'multiSelect' }),
-  remoteMultiSelect: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'remoteMultiSelect' }),
-  tags: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'tags' }),
-  company: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'company' }),
-  switch: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ defaultValue: true, ...o, kind: 'switch' }),
-  image: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'image' }),
-  employee: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'employee' }),
-  children: (o: Omit<FieldDef, 'kind' | 'children'> & { children: ChildCollectionDef }): FieldDef => ({
-    span: 24,
-    ...o,
-    kind: 'children',
-  }),
-  richText: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ maxLength: 20000, span: 24, ...o, kind: 'richText' }),
-  file: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ maxFiles: 1, ...o, kind: 'file' }),
-  computed: (o: Omit<FieldDef, 'kind'>): FieldDef => ({ ...o, kind: 'computed', hideInForm: true }),
-  hidden: (o: Omit<FieldDef, 'kind' | 'label'> & { label?: string }): FieldDef => ({ label: '', ...o, kind: 'hidden' }),
+  title: <const O extends FieldOpts>(o: O): Field<'title', O> => ({ ...o, kind: 'title', hideInForm: false }),
+  input: build('input', { maxLength: 100 }),
+  textarea: build('textarea', { maxLength: 500, span: 24 }),
+  number: build('number', { decimals: 0 }),
+  date: build('date'),
+  select: build('select'),
+  radio: build('radio'),
+  checkbox: build('checkbox'),
+  multiSelect: build('multiSelect'),
+  remoteMultiSelect: build('remoteMultiSelect'),
+  tags: build('tags'),
+  company: build('company'),
+  switch: build('switch', { defaultValue: true }),
+  image: build('image'),
+  employee: build('employee'),
+  children: <const O extends Omit<FieldOpts, 'children'> & { children: ChildCollectionDef<Record<string, FieldDef>> }>(
+    o: O,
+  ): Field<'children', O> => ({ span: 24, ...o, kind: 'children' }),
+  richText: build('richText', { maxLength: 20000, span: 24 }),
+  file: build('file', { maxFiles: 1 }),
+  computed: <const O extends FieldOpts>(o: O): Field<'computed', O> => ({ ...o, kind: 'computed', hideInForm: true }),
+  hidden: <const O extends Omit<FieldOpts, 'label'> & { label?: string }>(o: O): Field<'hidden', O> =>
+    ({ label: '', ...o, kind: 'hidden' }) as Field<'hidden', O>,
 };
 
 /** The key's database column. */
