@@ -7,7 +7,6 @@ import { helpResource } from './help.resource';
 import { insuranceResource } from './insurance.resource';
 import { positiveFindingResource } from './positive-finding.resource';
 import { positiveRuleResource } from './positive-rule.resource';
-import { questionnaireResource } from './questionnaire.resource';
 import { positiveTaskResource } from './positive-task.resource';
 import { roleResource } from './role.resource';
 import { targetResource } from './target.resource';
@@ -25,7 +24,6 @@ export * from './insurance.resource';
 export * from './options';
 export * from './positive-finding.resource';
 export * from './positive-rule.resource';
-export * from './questionnaire.resource';
 export * from './positive-task.resource';
 export * from './record-of';
 export * from './role.resource';
@@ -47,7 +45,6 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     targetResource,
     helpResource,
     positiveRuleResource,
-    questionnaireResource,
     positiveFindingResource,
     positiveTaskResource,
   ].map((r) => [r.name, r]),
