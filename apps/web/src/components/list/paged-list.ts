@@ -27,6 +27,8 @@ export type PageSource<T, F> =
 export interface PagedListOptions {
   /** Rows per page when the list opens (a list inside a dialog or a side panel shows fewer). */
   pageSize?: number;
+  /** False while the list has nothing to show yet (a closed drawer, no unit chosen). */
+  enabled?: boolean;
 }
 
 /** Error text for a table whose list failed to load (the toast has already said why). */
@@ -57,6 +59,7 @@ export function usePagedList<T, F extends object = Query>(
     queryFn: ({ signal }) =>
       typeof source === 'string' ? fetchPaged<T>(source, query as Query, signal) : source(query, signal),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
   const total = list.data?.total ?? 0;
   // A write can empty the last page: step back to the last page that still has rows.

@@ -48,10 +48,21 @@ export function SearchCard<T extends object>({
   );
 }
 
-/** One search field in the grid. */
-export function SearchItem({ name, label, children }: { name?: string; label: string; children: ReactNode }) {
+/** One search field in the grid; `wide` for a date range, which needs about twice the room. */
+export function SearchItem({
+  name,
+  label,
+  wide,
+  children,
+}: {
+  name?: string;
+  label: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const span = wide ? { sm: 24, lg: 12, xxl: 8 } : { sm: 12, lg: 8, xxl: 6 };
   return (
-    <Col xs={24} sm={12} lg={8} xxl={6}>
+    <Col xs={24} {...span}>
       <Form.Item name={name} label={label} style={{ marginBlock: 8 }}>
         {children}
       </Form.Item>

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { ApiError, http, type Query } from '../../app/http';
+import { ApiError, http } from '../../app/http';
 import type { Envelope } from '../../resource-ui/resource-api';
 
 /** Calls of the administration screens beyond the generic resource routes. */
@@ -42,9 +42,6 @@ export interface TransferBody {
   reason: string;
   effectiveDate: string;
 }
-
-export const fetchTransfers = (query: Query, signal?: AbortSignal) =>
-  http.get<Envelope<Paged<TransferRecord>>>('/account/transfer', query, { signal }).then((a) => a.data);
 
 export const transferEmployees = (body: TransferBody) =>
   http.post<Envelope<{ moved: number }>>('/account/transfer', body);
@@ -93,10 +90,6 @@ export interface OplogRecord {
   ip: string | null;
 }
 
-export const fetchOplog = (query: Query, signal?: AbortSignal) =>
-  http.get<Envelope<Paged<OplogRecord>>>('/oplog', query, { signal }).then((a) => a.data);
-
-/** The shared password rule (PASSWORD_RULE_MESSAGE) as an antd validator: client and server say the same. */
 /**
  * Puts a 400's field errors on the form fields it names (paths 'name', 'body.name', '/name'); returns whether
  * any landed. Other failures are for the caller.

@@ -1,25 +1,10 @@
 import type { RouteDef } from '@peis/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Row,
-  Select,
-  Space,
-  Table,
-  type TableProps,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { fetchOplog, type OplogRecord } from './admin-api';
+import { SearchCard, SearchItem, usePagedList } from '../../components/list';
+import type { OplogRecord } from './admin-api';
 import { OplogDetailDrawer } from './oplog-detail-drawer';
 import { ACTION_LABELS, actionLabel, RESOURCE_LABELS, resourceLabel } from './oplog-labels';
 
@@ -56,15 +41,8 @@ const Ellipsis = ({ text, width }: { text: string | null; width: number }) =>
 export default function OplogPage({ route }: { route: RouteDef }) {
   const [form] = Form.useForm<OplogFilters>();
   const [filters, setFilters] = useState<Query>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
   const [viewing, setViewing] = useState<{ open: boolean; entry: OplogRecord | null }>({ open: false, entry: null });
-  const query = useMemo(() => ({ page, pageSize, ...filters }), [page, pageSize, filters]);
-  const list = useQuery({
-    queryKey: ['oplog', query],
-    queryFn: ({ signal }) => fetchOplog(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { list, page, tableProps } = usePagedList<OplogRecord>(['oplog'], '/oplog', filters);
   const open = (entry: OplogRecord) => setViewing({ open: true, entry });
 
   const columns: TableProps<OplogRecord>['columns'] = [
@@ -102,100 +80,54 @@ export default function OplogPage({ route }: { route: RouteDef }) {
 
   return (
     <Flex vertical gap={16} data-testid="oplog-page">
-      <Card size="small">
-        <Form<OplogFilters>
-          form={form}
-          onFinish={(v) => {
-            const next = toQuery(v);
-            // 查询 with unchanged filters still asks again: the log grows while one reads it.
-            if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
-            setFilters(next);
-            setPage(1);
-          }}
-          data-testid="oplog-search"
-        >
-          <Row gutter={[16, 0]}>
-            <Col xs={24} sm={12} lg={8} xxl={6}>
-              <Form.Item name="username" label="用户名" style={{ marginBlock: 8 }}>
-                <Input allowClear placeholder="请输入用户名" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} lg={8} xxl={6}>
-              <Form.Item name="action" label="操作" style={{ marginBlock: 8 }}>
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={ACTION_OPTIONS}
-                  placeholder="请选择操作"
-                  data-testid="oplog-action"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} lg={8} xxl={6}>
-              <Form.Item name="resource" label="对象" style={{ marginBlock: 8 }}>
-                <Select
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={RESOURCE_OPTIONS}
-                  placeholder="请选择对象"
-                  data-testid="oplog-resource"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} lg={8} xxl={6}>
-              <Form.Item name="recordId" label="记录编号" style={{ marginBlock: 8 }}>
-                <Input allowClear placeholder="请输入记录编号" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={24} lg={12} xxl={8}>
-              <Form.Item name="at" label="时间" style={{ marginBlock: 8 }}>
-                <DatePicker.RangePicker format="YYYY-MM-DD" allowEmpty={[true, true]} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col flex="auto" style={{ textAlign: 'right' }}>
-              <Form.Item style={{ marginBlock: 8 }}>
-                <Space>
-                  <Button type="primary" htmlType="submit" data-testid="oplog-search-submit">
-                    查询
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      form.resetFields();
-                      setFilters({});
-                      setPage(1);
-                    }}
-                  >
-                    重置
-                  </Button>
-                </Space>
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Card>
+      <SearchCard<OplogFilters>
+        form={form}
+        testId="oplog-search"
+        onSearch={(v) => {
+          const next = toQuery(v);
+          // 查询 with unchanged filters still asks again: the log grows while one reads it.
+          if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
+          setFilters(next);
+        }}
+        onReset={() => setFilters({})}
+      >
+        <SearchItem name="username" label="用户名">
+          <Input allowClear placeholder="请输入用户名" />
+        </SearchItem>
+        <SearchItem name="action" label="操作">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={ACTION_OPTIONS}
+            placeholder="请选择操作"
+            data-testid="oplog-action"
+          />
+        </SearchItem>
+        <SearchItem name="resource" label="对象">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={RESOURCE_OPTIONS}
+            placeholder="请选择对象"
+            data-testid="oplog-resource"
+          />
+        </SearchItem>
+        <SearchItem name="recordId" label="记录编号">
+          <Input allowClear placeholder="请输入记录编号" />
+        </SearchItem>
+        <SearchItem name="at" label="时间" wide>
+          <DatePicker.RangePicker format="YYYY-MM-DD" allowEmpty={[true, true]} style={{ width: '100%' }} />
+        </SearchItem>
+      </SearchCard>
       <Card>
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           {route.title}
         </Typography.Title>
         <Table<OplogRecord>
-          rowKey="id"
+          {...tableProps}
+          size="large"
           columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
           onRow={(r) => ({ onClick: () => open(r), style: { cursor: 'pointer' } })}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (t) => `共 ${t} 条`,
-            onChange: (p, size) => {
-              setPage(size !== pageSize ? 1 : p);
-              setPageSize(size);
-            },
-          }}
           data-testid="oplog-table"
         />
       </Card>

@@ -1,8 +1,8 @@
 import { accountResource } from '@peis/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Table, type TableProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Query } from '../../app/http';
+import { usePagedList } from '../../components/list';
 import { CompanyPicker } from '../../components/pickers/company-picker';
 import { FieldValue } from '../../resource-ui/field-kinds/field-value';
 import { fetchList, type ResourceRecord, resourceKeys } from '../../resource-ui/resource-api';
@@ -30,18 +30,14 @@ export interface TransferEmployeeTableProps {
 /** The employees to move: GET /account with 姓名/所属单位 filters, server-paged, with row selection. */
 export function TransferEmployeeTable({ selected, onSelect }: TransferEmployeeTableProps) {
   const [filters, setFilters] = useState<Query>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const params = useMemo(() => ({ page, pageSize, filters }), [page, pageSize, filters]);
-  const list = useQuery({
-    queryKey: resourceKeys.list(accountResource, params),
-    queryFn: ({ signal }) => fetchList(accountResource, params, signal),
-    placeholderData: keepPreviousData,
-  });
-  const search = (values: { name?: string; unitId?: number | null }) => {
+  const { tableProps } = usePagedList<ResourceRecord>(
+    [...resourceKeys.all(accountResource), 'list'],
+    ({ page, pageSize }, signal) => fetchList(accountResource, { page, pageSize, filters }, signal),
+    filters,
+    { pageSize: 10 },
+  );
+  const search = (values: { name?: string; unitId?: number | null }) =>
     setFilters({ name: values.name?.trim(), unitId: values.unitId ?? undefined });
-    setPage(1);
-  };
   const [form] = Form.useForm();
 
   return (
@@ -76,12 +72,9 @@ export function TransferEmployeeTable({ selected, onSelect }: TransferEmployeeTa
         </Form.Item>
       </Form>
       <Table<ResourceRecord>
-        rowKey="id"
+        {...tableProps}
         size="small"
         columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         rowSelection={{
           selectedRowKeys: selected.map((r) => r.id),
           preserveSelectedRowKeys: true,
@@ -90,18 +83,6 @@ export function TransferEmployeeTable({ selected, onSelect }: TransferEmployeeTa
             const known = new Map(selected.map((r) => [String(r.id), r]));
             const picked = keys.map((key) => rows.find((r) => r?.id === key) ?? known.get(String(key)));
             onSelect(picked.filter((r): r is ResourceRecord => r !== undefined));
-          },
-        }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, size) => {
-            setPage(size !== pageSize ? 1 : p);
-            setPageSize(size);
           },
         }}
         data-testid="transfer-employee-table"

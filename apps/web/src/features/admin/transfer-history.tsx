@@ -1,9 +1,10 @@
 import { accountResource } from '@peis/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Input, Table, type TableProps, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import type { Query } from '../../app/http';
+import { usePagedList } from '../../components/list';
 import { resourceKeys } from '../../resource-ui/resource-api';
-import { fetchTransfers, type TransferRecord } from './admin-api';
+import type { TransferRecord } from './admin-api';
 
 const columns: TableProps<TransferRecord>['columns'] = [
   { key: 'employeeName', dataIndex: 'employeeName', title: '姓名' },
@@ -26,16 +27,14 @@ const columns: TableProps<TransferRecord>['columns'] = [
 
 /** 调动记录: GET /account/transfer, newest first, with a name filter. */
 export function TransferHistory() {
-  const [name, setName] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const query = useMemo(() => ({ page, pageSize, name: name || undefined }), [page, pageSize, name]);
-  const list = useQuery({
-    // Under the account resource's keys, so a transfer (or any account write) refreshes it.
-    queryKey: [...resourceKeys.all(accountResource), 'transfers', query],
-    queryFn: ({ signal }) => fetchTransfers(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const [filters, setFilters] = useState<Query>({});
+  // Under the account resource's keys, so a transfer (or any account write) refreshes it.
+  const { tableProps } = usePagedList<TransferRecord>(
+    [...resourceKeys.all(accountResource), 'transfers'],
+    '/account/transfer',
+    filters,
+    { pageSize: 10 },
+  );
   return (
     <Card
       title="调动记录"
@@ -45,35 +44,12 @@ export function TransferHistory() {
           allowClear
           placeholder="按姓名查询"
           style={{ width: 220 }}
-          onSearch={(v) => {
-            setName(v.trim());
-            setPage(1);
-          }}
+          onSearch={(v) => setFilters({ name: v.trim() || undefined })}
           data-testid="transfer-history-search"
         />
       }
     >
-      <Table<TransferRecord>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, size) => {
-            setPage(size !== pageSize ? 1 : p);
-            setPageSize(size);
-          },
-        }}
-        data-testid="transfer-history"
-      />
+      <Table<TransferRecord> {...tableProps} size="small" columns={columns} data-testid="transfer-history" />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { http, type Query } from '../../app/http';
+import { http } from '../../app/http';
 import type { PhrTags } from '../../components/phr';
 
 /** A row of GET /phr and GET /phr/progress/incomplete. */
@@ -85,16 +85,6 @@ export interface TransferBody {
   reason: string;
 }
 
-const toQuery = (f: object): Query => f as Query;
-
-export async function fetchPhrList(
-  params: PhrFilters & { page: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<Page<PhrListRow>> {
-  const answer = await http.get<{ data: Page<PhrListRow> }>('/phr', toQuery(params), { signal });
-  return { total: answer.data?.total ?? 0, records: answer.data?.records ?? [] };
-}
-
 export async function fetchChecks(id: number, signal?: AbortSignal): Promise<CheckRecord[]> {
   const answer = await http.get<{ data: CheckRecord[] }>(`/phr/${id}/checks`, undefined, { signal });
   return answer.data ?? [];
@@ -110,31 +100,12 @@ export async function fetchProgress(unitId: number | null, signal?: AbortSignal)
   return answer.data ?? [];
 }
 
-export async function fetchIncomplete(
-  params: { unitId: number; page: number; pageSize: number },
-  signal?: AbortSignal,
-): Promise<Page<PhrListRow>> {
-  const answer = await http.get<{ data: Page<PhrListRow> }>('/phr/progress/incomplete', toQuery(params), { signal });
-  return { total: answer.data?.total ?? 0, records: answer.data?.records ?? [] };
-}
-
-export async function fetchTransfers(
-  params: { page: number; pageSize: number; name?: string },
-  signal?: AbortSignal,
-): Promise<Page<TransferRecord>> {
-  const answer = await http.get<{ data: Page<TransferRecord> }>('/phr/transfer', toQuery(params), { signal });
-  return { total: answer.data?.total ?? 0, records: answer.data?.records ?? [] };
-}
-
 /** POST /phr/transfer; 400/409 carry the server's own text and are shown by the caller. */
 export function postTransfer(body: TransferBody) {
   return http.post<{ code: number; msg?: string; data?: { moved: number } }>('/phr/transfer', body, {
     catalogue: { 400: false, 409: false },
   });
 }
-
-/** SPEC §9: lists open at 20 per page. */
-export const DEFAULT_PAGE_SIZE = 20;
 
 /** yyyy-MM-dd HH:mm of a server timestamp. */
 export function formatTime(value: string | null | undefined): string {

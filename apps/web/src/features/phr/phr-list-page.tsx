@@ -1,13 +1,14 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { enumLabel, type RouteDef, SEX } from '@peis/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Space, Table, type TableProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { download } from '../../app/http';
+import { usePagedList } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { PhrEditDialog, phrKeys, TagPopover } from '../../components/phr';
-import { DEFAULT_PAGE_SIZE, fetchPhrList, formatTime, type PhrFilters, type PhrListRow } from './phr-api';
+import { formatTime, type PhrFilters, type PhrListRow } from './phr-api';
 import { PhrSearchForm } from './phr-search-form';
 import { RecordStatus } from './record-status';
 
@@ -21,18 +22,10 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<PhrFilters>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [dialog, setDialog] = useState<{ open: boolean; employeeId: number | null }>({ open: false, employeeId: null });
   const [exporting, setExporting] = useState(false);
 
-  const params = useMemo(() => ({ ...filters, page, pageSize }), [filters, page, pageSize]);
-  const list = useQuery({
-    queryKey: phrKeys.list(params),
-    queryFn: ({ signal }) => fetchPhrList(params, signal),
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.records ?? [];
+  const { rows, tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters);
   const withTags = rows.some((r) => 'tags' in r);
 
   const exportList = async () => {
@@ -117,12 +110,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
 
   return (
     <Flex vertical gap={16} data-testid="phr-list">
-      <PhrSearchForm
-        onSearch={(f) => {
-          setFilters(f);
-          setPage(1);
-        }}
-      />
+      <PhrSearchForm onSearch={setFilters} />
       <Card
         title={route?.title ?? '健康档案'}
         extra={
@@ -145,27 +133,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
           </Space>
         }
       >
-        <Table<PhrListRow>
-          rowKey="id"
-          size="middle"
-          data-testid="phr-table"
-          loading={list.isFetching}
-          dataSource={rows}
-          columns={columns}
-          scroll={{ x: 1200 }}
-          locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : undefined }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (p, size) => {
-              setPage(size !== pageSize ? 1 : p);
-              setPageSize(size);
-            },
-          }}
-        />
+        <Table<PhrListRow> {...tableProps} data-testid="phr-table" columns={columns} scroll={{ x: 1200 }} />
       </Card>
       <PhrEditDialog
         open={dialog.open}

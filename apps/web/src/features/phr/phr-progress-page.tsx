@@ -3,9 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Drawer, Flex, Form, Progress, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { usePagedList } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { CompanyPicker } from '../../components/pickers';
-import { DEFAULT_PAGE_SIZE, fetchIncomplete, fetchProgress, type PhrListRow, type ProgressRow } from './phr-api';
+import { fetchProgress, type PhrListRow, type ProgressRow } from './phr-api';
 
 /** SPEC §9: completion rate = completed / total × 100, a rounded whole percent. */
 const rateOf = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
@@ -24,14 +25,9 @@ function RateBar({ rate }: { rate: number }) {
 
 /** The incomplete records of one unit (records not yet created or missing sections), with links to the detail. */
 function IncompleteDrawer({ open, unit, onClose }: { open: boolean; unit: ProgressRow | null; onClose: () => void }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const params = { unitId: unit?.unitId ?? 0, page, pageSize };
-  const list = useQuery({
-    queryKey: phrKeys.incomplete(params),
-    queryFn: ({ signal }) => fetchIncomplete(params, signal),
+  const filters = useMemo(() => ({ unitId: unit?.unitId ?? 0 }), [unit?.unitId]);
+  const { list, tableProps } = usePagedList<PhrListRow>(['phr', 'incomplete'], '/phr/progress/incomplete', filters, {
     enabled: open && unit !== null,
-    placeholderData: keepPreviousData,
   });
   const columns: NonNullable<TableProps<PhrListRow>['columns']> = [
     {
@@ -65,24 +61,12 @@ function IncompleteDrawer({ open, unit, onClose }: { open: boolean; unit: Progre
   return (
     <Drawer title={unit ? `${unit.unitName} · 未完成档案` : '未完成档案'} open={open} onClose={onClose} size={560}>
       <Table<PhrListRow>
-        rowKey="id"
+        {...tableProps}
         size="small"
         data-testid="phr-progress-incomplete"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
         columns={columns}
         locale={{ emptyText: list.isError ? '加载失败' : '该单位档案均已完整' }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          size: 'small',
-          showTotal: (total) => `共 ${total} 人`,
-          onChange: (p, size) => {
-            setPage(size !== pageSize ? 1 : p);
-            setPageSize(size);
-          },
-        }}
+        pagination={{ ...tableProps.pagination, size: 'small', showSizeChanger: false, showTotal: (t) => `共 ${t} 人` }}
       />
     </Drawer>
   );

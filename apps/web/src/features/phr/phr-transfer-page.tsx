@@ -1,23 +1,15 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { enumLabel, type RouteDef, SEX } from '@peis/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Table, type TableProps, Typography } from 'antd';
 import type { Key } from 'react';
-import { useMemo, useState } from 'react';
-import { ApiError } from '../../app/http';
+import { useState } from 'react';
+import { ApiError, type Query } from '../../app/http';
+import { usePagedList } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
 import { AssigneePicker, CompanyPicker } from '../../components/pickers';
-import {
-  DEFAULT_PAGE_SIZE,
-  fetchPhrList,
-  fetchTransfers,
-  formatTime,
-  type PhrFilters,
-  type PhrListRow,
-  postTransfer,
-  type TransferRecord,
-} from './phr-api';
+import { formatTime, type PhrFilters, type PhrListRow, postTransfer, type TransferRecord } from './phr-api';
 import { PhrSearchForm } from './phr-search-form';
 import { RecordStatus } from './record-status';
 
@@ -38,14 +30,7 @@ function RecordPicker({
   onSelect: (keys: Key[], rows: PhrListRow[]) => void;
 }) {
   const [filters, setFilters] = useState<PhrFilters>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const params = useMemo(() => ({ ...filters, page, pageSize }), [filters, page, pageSize]);
-  const list = useQuery({
-    queryKey: phrKeys.list(params),
-    queryFn: ({ signal }) => fetchPhrList(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const { tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters, { pageSize: 10 });
   const columns: NonNullable<TableProps<PhrListRow>['columns']> = [
     { key: 'name', dataIndex: 'name', title: '姓名', width: 100 },
     { key: 'sex', dataIndex: 'sex', title: '性别', width: 64, render: (v: unknown) => enumLabel(SEX, v) || '-' },
@@ -57,38 +42,17 @@ function RecordPicker({
   ];
   return (
     <Flex vertical gap={12}>
-      <PhrSearchForm
-        testIdPrefix="phr-transfer-search"
-        withoutComplete
-        onSearch={(f) => {
-          setFilters(f);
-          setPage(1);
-        }}
-      />
+      <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete onSearch={setFilters} />
       <Table<PhrListRow>
-        rowKey="id"
+        {...tableProps}
         size="small"
         data-testid="phr-transfer-records"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
         columns={columns}
         scroll={{ x: 760 }}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys, rows) => onSelect(keys, rows),
-        }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50],
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, size) => {
-            setPage(size !== pageSize ? 1 : p);
-            setPageSize(size);
-          },
         }}
       />
     </Flex>
@@ -97,15 +61,8 @@ function RecordPicker({
 
 /** Transfers done so far, newest first, searchable by name. */
 function TransferHistory() {
-  const [name, setName] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const params = useMemo(() => ({ name: name || undefined, page, pageSize }), [name, page, pageSize]);
-  const list = useQuery({
-    queryKey: phrKeys.transfers(params),
-    queryFn: ({ signal }) => fetchTransfers(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  const [filters, setFilters] = useState<Query>({});
+  const { list, tableProps } = usePagedList<TransferRecord>(['phr', 'transfers'], '/phr/transfer', filters);
   const dash = (v: unknown) => (v ? String(v) : '-');
   const columns: NonNullable<TableProps<TransferRecord>['columns']> = [
     { key: 'employeeName', dataIndex: 'employeeName', title: '姓名', width: 100 },
@@ -125,34 +82,18 @@ function TransferHistory() {
           allowClear
           placeholder="按姓名查询"
           style={{ width: 220 }}
-          onSearch={(v) => {
-            setName(v.trim());
-            setPage(1);
-          }}
+          onSearch={(v) => setFilters({ name: v.trim() || undefined })}
           data-testid="phr-transfer-history-search"
         />
       }
     >
       <Table<TransferRecord>
-        rowKey="id"
+        {...tableProps}
         size="small"
         data-testid="phr-transfer-history"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
         columns={columns}
         scroll={{ x: 960 }}
         locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : '暂无转移记录' }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (p, size) => {
-            setPage(size !== pageSize ? 1 : p);
-            setPageSize(size);
-          },
-        }}
       />
     </Card>
   );
