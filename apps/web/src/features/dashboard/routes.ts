@@ -1,7 +1,8 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazy } from 'react';
+import { defineScreens } from '../../app/screens';
 
-/** The dashboard screens by RouteDef.path, each loaded on first visit (wired in app/route-pages.tsx). */
-export const DASHBOARD_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+/** The company dashboard and the workbench. */
+export const DASHBOARD_SCREENS = defineScreens({
   'company/dashboard': lazy(() => import('./company-dashboard-page')),
   'main/dashboard': lazy(() => import('./workbench-page')),
-};
+});

@@ -1,12 +1,10 @@
-import type { RouteDef } from '@peis/shared';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazy } from 'react';
+import { defineScreens } from '../../app/screens';
 
-export type PhrPage = LazyExoticComponent<ComponentType<{ route: RouteDef }>>;
-
-/** The PHR screens by RouteDef.path, each loaded on first visit (wired in app/route-pages.tsx). */
-export const PHR_PAGES: Record<string, PhrPage> = {
+/** The PHR screens. */
+export const PHR_SCREENS = defineScreens({
   'main/phr': lazy(() => import('./phr-list-page')),
   'main/phr/detail/:id': lazy(() => import('./phr-detail-page')),
   'main/phr/progress': lazy(() => import('./phr-progress-page')),
   'main/phr/transfer': lazy(() => import('./phr-transfer-page')),
-};
+});
