@@ -14,5 +14,6 @@ export {
   type PageSource,
   usePagedList,
 } from './paged-list';
+export { useActionPermitted, useRowActions } from './row-actions';
 export { SearchCard, type SearchCardProps, SearchItem } from './search-card';
 export { showFailure } from './show-failure';

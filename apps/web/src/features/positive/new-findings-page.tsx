@@ -1,10 +1,18 @@
-import { enumLabel, RULE_LEVELS, SEX } from '@peis/shared';
+import { enumLabel, positiveFindingResource, RULE_LEVELS, SEX } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Select, Space, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { orDash, SearchCard, SearchItem, usePagedList, yearOptions } from '../../components/list';
-import { Permission, usePermission } from '../../components/Permission';
+import {
+  orDash,
+  SearchCard,
+  SearchItem,
+  useActionPermitted,
+  usePagedList,
+  useRowActions,
+  yearOptions,
+} from '../../components/list';
+import { Permission } from '../../components/Permission';
 import { CompanyPicker } from '../../components/pickers';
 import { ConfirmFindingDialog, DismissFindingDialog, type FindingTarget } from './finding-dialogs';
 import { type Finding, fetchLibraries, positiveKeys } from './positive-api';
@@ -47,7 +55,8 @@ export default function NewFindingsPage() {
   const { tableProps } = usePagedList<Finding>(positiveKeys.findings, '/positive/new', filters);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'confirm', open: false, target: null });
-  const canConfirm = usePermission('positive:confirm');
+  const canConfirm = useActionPermitted(positiveFindingResource.actions?.confirm);
+  const actionsOf = useRowActions(positiveFindingResource);
   const pending = filters.status === 0;
   const libraries = useQuery({ queryKey: positiveKeys.libraries, queryFn: ({ signal }) => fetchLibraries(signal) });
 
@@ -95,22 +104,34 @@ export default function NewFindingsPage() {
             title: '操作',
             fixed: 'right' as const,
             width: 110,
-            render: (_: unknown, r: Finding) => (
-              <Space size={0}>
-                <Button type="link" size="small" data-testid="positive-confirm" onClick={() => open('confirm', one(r))}>
-                  确认
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  data-testid="positive-dismiss"
-                  onClick={() => open('dismiss', one(r))}
-                >
-                  排除
-                </Button>
-              </Space>
-            ),
+            render: (_: unknown, r: Finding) => {
+              const allowed = actionsOf(r);
+              return (
+                <Space size={0}>
+                  {allowed.has('confirm') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      data-testid="positive-confirm"
+                      onClick={() => open('confirm', one(r))}
+                    >
+                      确认
+                    </Button>
+                  ) : null}
+                  {allowed.has('dismiss') ? (
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      data-testid="positive-dismiss"
+                      onClick={() => open('dismiss', one(r))}
+                    >
+                      排除
+                    </Button>
+                  ) : null}
+                </Space>
+              );
+            },
           },
         ]
       : []),

@@ -1,3 +1,4 @@
+import { positiveTaskResource } from '@peis/shared';
 import { Button, Card, Flex, Form, Input, Segmented, Space, Switch, Table, type TableProps, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
@@ -9,7 +10,7 @@ import { DueDate, LevelTag, MatchedValues, TaskStatusTag } from './positive-tags
 import { TaskAssignDialog, TaskHandleDialog } from './task-dialogs';
 import { TaskLogDrawer } from './task-log-drawer';
 import './work.css';
-import { orDash, SearchCard, SearchItem, usePagedList } from '../../components/list';
+import { orDash, SearchCard, SearchItem, usePagedList, useRowActions } from '../../components/list';
 
 interface SearchValues {
   unitId?: number | null;
@@ -26,7 +27,8 @@ const STATUS_TABS: { value: StatusTab; label: string }[] = [
 ];
 
 type Panel = { kind: 'handle' | 'assign' | 'logs'; open: boolean; task: PositiveTask | null };
-const isOpen = (t: PositiveTask) => t.status === 1 || t.status === 2;
+/** The declared handlings (电话沟通 … 结案, 关闭) that 处理 offers in its form. */
+const HANDLINGS = ['phone', 'notice', 'referral', 'recheck', 'close', 'cancel'] as const;
 
 /**
  * /main/positive/task 阳性任务: the tasks made from confirmed findings; 处理 logs what was done (结案 completes
@@ -51,7 +53,7 @@ export default function TaskPage() {
   const { tableProps } = usePagedList<PositiveTask>(positiveKeys.tasks, '/positive/task', filters);
   const [panel, setPanel] = useState<Panel>({ kind: 'handle', open: false, task: null });
   const [plan, setPlan] = useState<{ open: boolean; seed: PlanSeed | null }>({ open: false, seed: null });
-  const canHandle = usePermission('positive:handle');
+  const actionsOf = useRowActions(positiveTaskResource);
   const canFollow = usePermission('followup:add');
   const show = (kind: Panel['kind'], task: PositiveTask) => setPanel({ kind, open: true, task });
   const close = () => setPanel((p) => ({ ...p, open: false }));
@@ -84,43 +86,46 @@ export default function TaskPage() {
       title: '操作',
       fixed: 'right',
       width: 200,
-      render: (_, r) => (
-        <Space size={0}>
-          {canHandle && isOpen(r) ? (
-            <>
+      render: (_, r) => {
+        const allowed = actionsOf(r);
+        return (
+          <Space size={0}>
+            {HANDLINGS.some((a) => allowed.has(a)) ? (
               <Button type="link" size="small" data-testid="task-handle" onClick={() => show('handle', r)}>
                 处理
               </Button>
+            ) : null}
+            {allowed.has('assign') ? (
               <Button type="link" size="small" data-testid="task-assign" onClick={() => show('assign', r)}>
                 改派
               </Button>
-            </>
-          ) : null}
-          <Button type="link" size="small" data-testid="task-logs" onClick={() => show('logs', r)}>
-            记录
-          </Button>
-          {canFollow ? (
-            <Button
-              type="link"
-              size="small"
-              data-testid="task-followup"
-              onClick={() =>
-                setPlan({
-                  open: true,
-                  seed: {
-                    employeeId: r.employeeId,
-                    employeeName: r.name,
-                    findingId: r.findingId,
-                    title: `${r.ruleName}随访`,
-                  },
-                })
-              }
-            >
-              随访
+            ) : null}
+            <Button type="link" size="small" data-testid="task-logs" onClick={() => show('logs', r)}>
+              记录
             </Button>
-          ) : null}
-        </Space>
-      ),
+            {canFollow ? (
+              <Button
+                type="link"
+                size="small"
+                data-testid="task-followup"
+                onClick={() =>
+                  setPlan({
+                    open: true,
+                    seed: {
+                      employeeId: r.employeeId,
+                      employeeName: r.name,
+                      findingId: r.findingId,
+                      title: `${r.ruleName}随访`,
+                    },
+                  })
+                }
+              >
+                随访
+              </Button>
+            ) : null}
+          </Space>
+        );
+      },
     },
   ];
 
