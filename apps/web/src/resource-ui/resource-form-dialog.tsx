@@ -4,8 +4,10 @@ import { App, Button, Form, Modal, Result, Spin } from 'antd';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { ApiError } from '../app/http';
 import { freshOnOpen } from '../components/fresh-on-open';
-import { submitValue } from './field-kinds/field-rules';
+import { type CellErrors, splitErrorPath, withKeys } from './field-kinds/children-rows';
+import { CELL_ERRORS_MESSAGE, submitValue } from './field-kinds/field-rules';
 import { FormRenderer } from './field-kinds/form-renderer';
+import { ServerErrorsProvider, useServerErrors } from './field-kinds/server-errors';
 import {
   fetchRecord,
   invalidateResource,
@@ -29,16 +31,10 @@ export interface ResourceFormDialogProps {
 function initialValues(resource: ResourceDef, record: ResourceRecord | undefined): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [key, f] of formFields(resource, record ? 'update' : 'create')) {
-    values[key] = record ? record[key] : f.defaultValue;
+    const v = record ? record[key] : f.defaultValue;
+    values[key] = f.kind === 'children' ? withKeys(f, v ?? []) : v;
   }
   return values;
-}
-
-/** The form field an error path names ('name', 'body.name', '/name' → 'name'), if any. */
-function fieldOfPath(resource: ResourceDef, path: string): string | null {
-  if (resource.fields[path]) return path;
-  const parts = path.split(/[./]/).filter(Boolean);
-  return parts.find((p) => resource.fields[p]) ?? null;
 }
 
 /**
@@ -78,19 +74,22 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
     );
   } else {
     body = (
-      <ResourceForm
+      <ServerErrorsProvider
         // A fresh form (and form store) per opening and loaded version: never a previous record's values.
         key={editing ? `${String(id)}@${full.dataUpdatedAt}` : 'new'}
-        formId={formId}
-        resource={resource}
-        record={editing ? full.data : undefined}
-        saving={saving}
-        setSaving={setSaving}
-        onDone={(saved) => {
-          onClose();
-          onSaved?.(saved);
-        }}
-      />
+      >
+        <ResourceForm
+          formId={formId}
+          resource={resource}
+          record={editing ? full.data : undefined}
+          saving={saving}
+          setSaving={setSaving}
+          onDone={(saved) => {
+            onClose();
+            onSaved?.(saved);
+          }}
+        />
+      </ServerErrorsProvider>
     );
   }
 
@@ -139,6 +138,7 @@ function ResourceForm({ formId, resource, record, saving, setSaving, onDone }: R
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
+  const cells = useServerErrors();
   const editing = record !== undefined;
   const initial = useMemo(() => initialValues(resource, record), [resource, record]);
 
@@ -159,11 +159,19 @@ function ResourceForm({ formId, resource, record, saving, setSaving, onDone }: R
     } catch (e) {
       setSaving(false);
       if (e instanceof ApiError && e.status === 400 && e.errors.length > 0) {
+        // A message naming a field goes under it; one naming a cell of a child table ('questions.2.label')
+        // goes into that cell, and the table says there is something to fix.
         const byField = new Map<string, string[]>();
+        const byCell: CellErrors = {};
         for (const err of e.errors) {
-          const key = fieldOfPath(resource, err.path);
-          if (key) byField.set(key, [...(byField.get(key) ?? []), err.message]);
+          const at = splitErrorPath(resource.fields, err.path);
+          if (!at) continue;
+          const [key, cell] = at;
+          if (cell && resource.fields[key].kind === 'children') byCell[`${key}.${cell}`] = err.message;
+          const text = cell && resource.fields[key].kind === 'children' ? CELL_ERRORS_MESSAGE : err.message;
+          byField.set(key, [...new Set([...(byField.get(key) ?? []), text])]);
         }
+        cells.set(byCell);
         form.setFields([...byField].map(([name, errors]) => ({ name, errors })));
       }
       // 400/409…: the server's own text (the HTTP client has already shown 403/404/500/network).
@@ -184,7 +192,7 @@ function ResourceForm({ formId, resource, record, saving, setSaving, onDone }: R
       disabled={saving}
       data-testid="resource-form"
     >
-      <FormRenderer fields={resource.fields} editing={editing} />
+      <FormRenderer fields={resource.fields} editing={editing} record={record} />
     </Form>
   );
 }

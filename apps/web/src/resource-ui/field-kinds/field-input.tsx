@@ -3,7 +3,11 @@ import { Checkbox, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { CompanyPicker } from '../../components/pickers/company-picker';
 import { RemotePicker } from '../../components/pickers/remote-picker';
 import { AvatarUploader } from '../../components/uploaders/avatar-uploader';
+import { ChildrenInput } from './children-table';
 import { DateInput } from './date-input';
+import { EmployeeInput } from './employee-input';
+import { FileInput } from './file-input';
+import { RichTextInput } from './rich-text-input';
 
 /** antd options from a definition's readonly option list. */
 export const optionsOf = (f: FieldDef) => (f.options ?? []).map((o) => ({ value: o.value, label: o.label }));
@@ -13,8 +17,14 @@ export const selectPlaceholder = (f: FieldDef) => f.placeholder ?? `请选择${f
 
 export interface FieldInputProps {
   field: FieldDef;
+  /** The field's key: a child table's server messages are found by it. */
+  fieldKey?: string;
+  /** The record being edited: an employee field shows its `${key}Name` / `${key}UnitName` before any search. */
+  record?: Record<string, unknown>;
   disabled?: boolean;
   id?: string;
+  status?: 'error';
+  'aria-label'?: string;
   /** Filled in by Form.Item. */
   value?: unknown;
   onChange?: (value: unknown) => void;
@@ -24,10 +34,27 @@ export interface FieldInputProps {
  * The control of one field kind (SPEC §2 generic form renderer). Rendered as the only child of a Form.Item,
  * which hands it value/onChange (checked/onChange for switches).
  */
-export function FieldInput({ field: f, disabled, ...control }: FieldInputProps) {
+export function FieldInput({ field: f, fieldKey = '', record, disabled, ...control }: FieldInputProps) {
   // Form.Item injects value/onChange (and id, status…) into its child; each control takes what it needs.
   const rest = control as Record<string, never>;
   switch (f.kind) {
+    case 'employee':
+      return (
+        <EmployeeInput
+          {...rest}
+          current={record && { name: record[`${fieldKey}Name`], unitName: record[`${fieldKey}UnitName`] }}
+          placeholder={f.placeholder}
+          disabled={disabled}
+        />
+      );
+    case 'children':
+      return <ChildrenInput {...rest} fieldKey={fieldKey} field={f} disabled={disabled} />;
+    case 'richText':
+      return <RichTextInput {...rest} placeholder={inputPlaceholder(f)} disabled={disabled} />;
+    case 'file':
+      return <FileInput {...rest} accept={f.accept} maxFiles={f.maxFiles} disabled={disabled} />;
+    case 'computed':
+      return null;
     case 'date':
       return <DateInput {...rest} placeholder={selectPlaceholder(f)} disabled={disabled} />;
     case 'radio':

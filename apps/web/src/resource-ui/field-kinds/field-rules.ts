@@ -1,24 +1,12 @@
 import { type FieldDef, fieldSchema, REQUIRED_MESSAGE } from '@peis/shared';
 import type { FormRule } from 'antd';
+import { submitValue } from './submit-value';
 
-const ARRAY_KINDS = new Set<FieldDef['kind']>(['checkbox', 'multiSelect', 'remoteMultiSelect', 'tags']);
-
-/** Whether a field's form value is a list. */
-export const isArrayField = (f: FieldDef) => ARRAY_KINDS.has(f.kind);
-
-/**
- * The value the form submits for a field: lists are never absent ([]), a switch is a boolean, and every other
- * empty value is null so an update clears it (undefined would vanish from the JSON body).
- */
-export function submitValue(f: FieldDef, value: unknown): unknown {
-  if (isArrayField(f)) return Array.isArray(value) ? value : [];
-  if (f.kind === 'switch') return Boolean(value);
-  return value === undefined ? null : value;
-}
+export { isArrayField, submitValue } from './submit-value';
 
 /** Caches one zod schema per field definition (definitions are module constants). */
 const schemas = new WeakMap<FieldDef, ReturnType<typeof fieldSchema>>();
-const schemaOf = (f: FieldDef) => {
+export const schemaOf = (f: FieldDef) => {
   let s = schemas.get(f);
   if (!s) {
     s = fieldSchema(f);
@@ -34,6 +22,7 @@ const schemaOf = (f: FieldDef) => {
  * Use with validateFirst so a field shows one message at a time.
  */
 export function fieldRules(f: FieldDef): FormRule[] {
+  if (f.kind === 'children') return [childrenRule(f)];
   const rules: FormRule[] = [];
   // Only `required` + `message`: async-validator then checks emptiness by the value's own type (lists too).
   if (f.required && f.kind !== 'switch') rules.push({ required: true, message: REQUIRED_MESSAGE });
@@ -63,4 +52,22 @@ export function fieldRules(f: FieldDef): FormRule[] {
     });
   }
   return rules;
+}
+
+/** Said under a child table whose cells hold errors (each cell shows its own message). */
+export const CELL_ERRORS_MESSAGE = '请修改表格中标红的内容';
+
+/**
+ * A child collection is checked whole by the server's schema: a message about the collection itself (too
+ * few rows) is shown under the table, cell messages in their cells (children-table.tsx).
+ */
+function childrenRule(f: FieldDef): FormRule {
+  return {
+    validator: async (_, value: unknown) => {
+      const result = schemaOf(f).safeParse(submitValue(f, value));
+      if (result.success) return;
+      const whole = result.error.issues.find((i) => i.path.length === 0);
+      throw new Error(whole?.message ?? CELL_ERRORS_MESSAGE);
+    },
+  };
 }

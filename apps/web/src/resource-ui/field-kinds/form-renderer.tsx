@@ -10,15 +10,19 @@ export interface FormRendererProps {
   editing?: boolean;
   /** Locks every field (e.g. while saving). */
   disabled?: boolean;
+  /** The record being edited (an employee field shows its current person's name and unit from it). */
+  record?: Record<string, unknown>;
 }
 
 /**
  * SPEC §2 generic form renderer: one control per field kind in a responsive grid (span of 24; every field is
  * full width on a phone). Must sit inside an antd <Form>; field names are the definition's keys.
  */
-export function FormRenderer({ fields, editing, disabled }: FormRendererProps) {
+export function FormRenderer({ fields, editing, disabled, record }: FormRendererProps) {
   // Same selection as formFields(def, mode) of the shared package, titles kept as headings.
-  const entries = Object.entries(fields).filter(([, f]) => !f.hideInForm && !(editing && f.createOnly));
+  const entries = Object.entries(fields).filter(
+    ([, f]) => !f.hideInForm && f.kind !== 'computed' && !(editing && f.createOnly),
+  );
   return (
     <Row gutter={16}>
       {entries.map(([key, f]) => {
@@ -46,11 +50,12 @@ export function FormRenderer({ fields, editing, disabled }: FormRendererProps) {
               required={f.required}
               rules={fieldRules(f)}
               validateFirst
-              validateTrigger="onChange"
+              // A child table is checked on submit; until then each cell speaks for itself once edited.
+              validateTrigger={f.kind === 'children' ? [] : 'onChange'}
               valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
               extra={f.help}
             >
-              <FieldInput field={f} disabled={disabled || (editing && f.immutable)} />
+              <FieldInput field={f} fieldKey={key} record={record} disabled={disabled || (editing && f.immutable)} />
             </Form.Item>
           </Col>
         );
