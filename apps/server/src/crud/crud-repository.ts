@@ -3,9 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { joinsFor, paged } from '../lib/paging';
-import { unitScopeSql } from '../lib/scope';
+import { employeeScopeSql, unitScopeSql } from '../lib/scope';
 import { writeAudit } from '../plugins/audit';
 import type { SessionUser } from '../plugins/auth';
+import { loadChildren, saveChildren } from './children';
+import { prepareValues } from './field-values';
 import { isListField, maskRecord, placeholder, queryValue, selectColumns, toParam } from './sql-fields';
 
 export type Row = Record<string, unknown>;
@@ -94,11 +96,21 @@ export class CrudRepository {
     return rows[0].n;
   }
 
-  private scopeWhere(user: SessionUser, params: unknown[], alias = 't'): string[] {
+  scopeWhere(user: SessionUser, params: unknown[], alias = 't'): string[] {
     const where: string[] = [];
     if (this.def.scope === 'unit') where.push(unitScopeSql(user, `${alias}.unit_id`, params));
+    if (this.def.scope === 'person') where.push(employeeScopeSql(user, this.personExpr(alias), params));
     if (this.hooks.scopeWhere) where.push(this.hooks.scopeWhere(user, params, alias));
     return where;
+  }
+
+  /** SQL of a person-scoped record's employee id. */
+  private personExpr(alias: string): string {
+    const key = this.def.personField;
+    const f = key ? this.def.fields[key] : undefined;
+    if (!key || f?.kind !== 'employee')
+      throw new Error(`${this.def.name}: scope 'person' needs personField, an employee field`);
+    return fieldExpr(key, f, alias);
   }
 
   private shape(rec: Row): Row {
@@ -129,6 +141,20 @@ export class CrudRepository {
           params.push(value);
           where.push(`${col} ${op} ${placeholder(f, params.length)}`);
         }
+        continue;
+      }
+      if (f.kind === 'employee') {
+        // By id (the picker's value), and by name under `${key}Name`.
+        const name = query.filters[`${key}Name`];
+        if (name) {
+          params.push(`%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+          where.push(`${col} IN (SELECT ef_.id FROM employees ef_ WHERE ef_.name ILIKE $${params.length})`);
+        }
+        if (raw === undefined || raw === '') continue;
+        const id = queryValue(f, raw);
+        if (id === undefined) throw badRequest(`${f.label}的筛选值无效`);
+        params.push(id);
+        where.push(`${col} = $${params.length}`);
         continue;
       }
       if (raw === undefined || raw === '') continue;
@@ -199,6 +225,7 @@ export class CrudRepository {
       params,
     );
     if (!rows[0]) throw notFound(`${this.def.label}不存在`);
+    await loadChildren(q, this.def, rows);
     return this.shape(rows[0]);
   }
 
@@ -240,6 +267,7 @@ export class CrudRepository {
   async create(q: Queryable, req: FastifyRequest, user: SessionUser, values: Row): Promise<Row> {
     await this.checkUnitInScope(q, user, values.unitId);
     await this.checkUnique(q, values);
+    await prepareValues(q, user, storedFormFields(this.def, 'create'), values, undefined);
     const extra = (await this.hooks.beforeWrite?.({ q, req, user, mode: 'create', values })) ?? {};
     const cols: string[] = [];
     const marks: string[] = [];
@@ -260,6 +288,7 @@ export class CrudRepository {
       `INSERT INTO ${this.def.table} (${cols.join(', ')}) VALUES (${marks.join(', ')}) RETURNING id`,
       params,
     );
+    await saveChildren(q, user, this.def, Number(rows[0].id), values, undefined);
     const record = await this.get(q, user, Number(rows[0].id));
     await this.hooks.afterWrite?.({ q, req, user, mode: 'create', values, record });
     await writeAudit(q, req, { action: 'create', resource: this.def.name, recordId: rows[0].id, after: record });
@@ -272,6 +301,7 @@ export class CrudRepository {
     if (existing.version !== version) throw conflict();
     await this.checkUnitInScope(q, user, values.unitId);
     await this.checkUnique(q, values, id);
+    await prepareValues(q, user, storedFormFields(this.def, 'update'), values, existing);
     const extra = (await this.hooks.beforeWrite?.({ q, req, user, mode: 'update', values, existing })) ?? {};
     const sets: string[] = [];
     const params: unknown[] = [];
@@ -291,6 +321,8 @@ export class CrudRepository {
       params,
     );
     if (rowCount !== 1) throw conflict();
+    // The version bumped above also when only the child rows change: they are part of the record.
+    await saveChildren(q, user, this.def, id, values, existing);
     const record = await this.get(q, user, id);
     await this.hooks.afterWrite?.({ q, req, user, mode: 'update', values, existing, record });
     await writeAudit(q, req, {

@@ -9,6 +9,7 @@ import { saveUpload } from '../lib/xlsx-reader';
 import { writeAudit } from '../plugins/audit';
 import { can, currentUser } from '../plugins/auth';
 import { multipartBody } from '../plugins/openapi';
+import { sameValue } from './children';
 import { CrudRepository, type ResourceHooks, type Row } from './crud-repository';
 import { ImportRun } from './import-run';
 import { exportsInFull, hasMaskedFields } from './sql-fields';
@@ -142,8 +143,9 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
                     return 'created';
                   }
                   const current = await repo.get(q, user, Number(existing.id));
+                  // Child rows compare on their declared fields (not their ids): same file, 'unchanged'.
                   const changed = Object.entries(values).some(
-                    ([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(current[k] ?? null),
+                    ([k, v]) => !sameValue(def.fields[k] ?? { kind: 'input', label: k }, v, current[k]),
                   );
                   if (!changed) return 'unchanged';
                   if (!canUpdate) throw forbidden('记录已存在，且没有修改权限');

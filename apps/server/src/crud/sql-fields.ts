@@ -5,24 +5,27 @@ import { can, type SessionUser } from '../plugins/auth';
 const LIST_KINDS = new Set(['checkbox', 'multiSelect', 'remoteMultiSelect', 'tags']);
 
 export const isListField = (f: FieldDef) => LIST_KINDS.has(f.kind);
+/** Kinds stored as jsonb: the lists and the file fields ([{url, name}]). */
+const isJsonField = (f: FieldDef) => isListField(f) || f.kind === 'file';
 
 /** Whether the field's coded values are numbers (so query-string values are converted). */
 const numericOptions = (f: FieldDef) =>
   f.kind === 'number' ||
   f.kind === 'company' ||
+  f.kind === 'employee' ||
   (f.options?.length ? f.options.every((o) => typeof o.value === 'number') : false);
 
 /** A placeholder with the cast the column needs. */
 export function placeholder(f: FieldDef, n: number): string {
   if (f.kind === 'date') return `$${n}::date`;
-  if (isListField(f)) return `$${n}::jsonb`;
+  if (isJsonField(f)) return `$${n}::jsonb`;
   return `$${n}`;
 }
 
 /** A validated value as a query parameter. */
 export function toParam(f: FieldDef, value: unknown): unknown {
-  if (value === undefined || value === null) return isListField(f) ? '[]' : null;
-  if (isListField(f)) return JSON.stringify(value);
+  if (value === undefined || value === null) return isJsonField(f) ? '[]' : null;
+  if (isJsonField(f)) return JSON.stringify(value);
   return value;
 }
 
@@ -45,13 +48,31 @@ export function selectColumns(def: ResourceDef, alias = 't'): string {
     ? [`${alias}.id`]
     : [`${alias}.id`, `${alias}.version`, time('created_at', 'createdAt'), time('updated_at', 'updatedAt')];
   if (!isView(def) && def.softDelete !== false) cols.push(time('deleted_at', 'deletedAt'));
-  for (const [key, f] of valueFields(def)) {
+  cols.push(...fieldColumns(def.fields, alias));
+  return cols.join(', ');
+}
+
+/** The employee's name and unit short name of an 'employee' field's SQL value (subqueries: page rows only). */
+export const employeeNameSql = (col: string) => `(SELECT ef_.name FROM employees ef_ WHERE ef_.id = ${col})`;
+export const employeeUnitSql = (col: string) =>
+  `(SELECT eu_.short_name FROM employees ef_ JOIN units eu_ ON eu_.id = ef_.unit_id WHERE ef_.id = ${col})`;
+
+/**
+ * SELECT expressions of declared fields, each under its key: dates formatted, a company field's unit name
+ * (`kName`), an employee field's name and unit (`kName`, `kUnitName`). Child collections are read apart.
+ */
+export function fieldColumns(fields: Record<string, FieldDef>, alias: string): string[] {
+  const cols: string[] = [];
+  for (const [key, f] of valueFields({ fields })) {
     if (f.kind === 'children' || (f.kind === 'computed' && !f.sql)) continue;
     const col = fieldExpr(key, f, alias);
     cols.push(f.kind === 'date' ? `to_char(${col}, 'YYYY-MM-DD') AS "${key}"` : `${col} AS "${key}"`);
     if (f.kind === 'company') cols.push(`(SELECT short_name FROM units WHERE id = ${col}) AS "${key}Name"`);
+    if (f.kind === 'employee') {
+      cols.push(`${employeeNameSql(col)} AS "${key}Name"`, `${employeeUnitSql(col)} AS "${key}UnitName"`);
+    }
   }
-  return cols.join(', ');
+  return cols;
 }
 
 /** Masks the fields that lists show masked (ID number, mobile). */

@@ -1,5 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import {
+  childFields,
   columnOf,
   type FieldDef,
   fieldExpr,
@@ -13,13 +14,27 @@ import type { Db, Queryable } from '../db/client';
 import { AppError } from '../lib/errors';
 import { openXlsx } from '../lib/xlsx-reader';
 import type { SessionUser } from '../plugins/auth';
+import {
+  addSheet,
+  ChildRows,
+  type ChildSheet,
+  childSheets,
+  readChildRow,
+  recordKey,
+  writeChildSheets,
+} from './child-sheets';
 import type { CrudRepository, Row } from './crud-repository';
 import type { ImportProgress } from './import-run';
-import { exportsInFull, isListField, maskRecord } from './sql-fields';
+import { employeeNameSql, employeeUnitSql, exportsInFull, isListField, maskRecord } from './sql-fields';
 
 /** Fields that exports and imports carry, in definition order. */
 export const sheetFields = (def: ResourceDef) =>
-  valueFields(def).filter(([, f]) => !f.hideInExport && f.kind !== 'hidden');
+  valueFields(def).filter(
+    ([, f]) => !f.hideInExport && f.kind !== 'hidden' && f.kind !== 'children' && !(f.kind === 'computed' && !f.sql),
+  );
+
+/** Labels of the import key: the columns that tie a child sheet's rows to their record. */
+const keyLabels = (def: ResourceDef) => (def.importKey ?? []).map((k) => def.fields[k].label);
 
 /** Content type of every .xlsx download. */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -82,29 +97,59 @@ export function exportXlsx(
       const col = fieldExpr(key, f, 't');
       if (f.kind === 'date') return `to_char(${col}, 'YYYY-MM-DD') AS "${key}"`;
       if (f.kind === 'company') return `(SELECT name FROM units WHERE id = ${col}) AS "${key}"`;
+      // 张三（采油一厂）: the person as the list shows them, not an id.
+      if (f.kind === 'employee')
+        return `${employeeNameSql(col)} || '（' || ${employeeUnitSql(col)} || '）' AS "${key}"`;
       return `${col} AS "${key}"`;
     })
     .join(', ');
-  return streamXlsx(
-    repo.def.label,
-    fields.map(([key, f]) => ({ header: f.label, key })),
-    async (afterId, limit) => {
-      const params: unknown[] = [];
-      const where = repo.filterWhere(user, { filters, deleted }, params);
-      params.push(afterId, limit);
-      const { rows } = await q.query<Row>(
-        `SELECT t.id, ${select} FROM ${repo.from()}
+  const columns = fields.map(([key, f]) => ({ header: f.label, key }));
+  const fetchBatch = async (afterId: number, limit: number) => {
+    const params: unknown[] = [];
+    const where = repo.filterWhere(user, { filters, deleted }, params);
+    params.push(afterId, limit);
+    const { rows } = await q.query<Row>(
+      `SELECT t.id, ${select} FROM ${repo.from()}
           WHERE ${where.join(' AND ')} AND t.id > $${params.length - 1} ORDER BY t.id LIMIT $${params.length}`,
-        params,
-      );
-      const full = exportsInFull(repo.def, user);
-      return rows.map((r) => {
-        const values: Row = { id: r.id };
-        for (const [key, f] of fields) values[key] = f.kind === 'company' ? r[key] : cellValue(f, r[key]);
-        return full ? values : maskRecord(repo.def, values);
-      });
-    },
-  );
+      params,
+    );
+    const full = exportsInFull(repo.def, user);
+    return rows.map((r) => {
+      const values: Row = { id: r.id };
+      for (const [key, f] of fields) values[key] = f.kind === 'company' ? r[key] : cellValue(f, r[key]);
+      return full ? values : maskRecord(repo.def, values);
+    });
+  };
+  if (!childFields(repo.def).length) return streamXlsx(repo.def.label, columns, fetchBatch);
+  return childrenWorkbook(q, repo.def, columns, fetchBatch);
+}
+
+/**
+ * The export of a resource with child collections: the records' sheet, then one sheet per collection and
+ * level (child-sheets.ts). Built in memory: such catalogues (questionnaires, cookbooks) are small.
+ */
+async function childrenWorkbook(
+  q: Queryable,
+  def: ResourceDef,
+  columns: SheetColumn[],
+  fetchBatch: (afterId: number, limit: number) => Promise<Row[]>,
+): Promise<Readable> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(def.label);
+  ws.columns = columns.map((c) => ({ ...c, width: Math.max(12, c.header.length * 2 + 4) }));
+  ws.getRow(1).font = { bold: true };
+  const records: { id: number; keyCells: unknown[] }[] = [];
+  for (let after = 0; ; ) {
+    const rows = await fetchBatch(after, EXPORT_BATCH);
+    for (const r of rows) {
+      ws.addRow(r);
+      records.push({ id: Number(r.id), keyCells: (def.importKey ?? []).map((k) => r[k]) });
+    }
+    if (rows.length < EXPORT_BATCH) break;
+    after = Number(rows[rows.length - 1].id);
+  }
+  await writeChildSheets(q, wb, def, records, keyLabels(def), cellValue);
+  return Readable.from(Buffer.from(await wb.xlsx.writeBuffer()));
 }
 
 function cellValue(f: FieldDef, v: unknown): unknown {
@@ -130,6 +175,7 @@ export async function templateXlsx(def: ResourceDef): Promise<Buffer> {
     ].filter(Boolean);
     ws.getCell(1, i + 1).note = notes.join('；');
   });
+  for (const sheet of childSheets(def)) addSheet(wb, keyLabels(def), sheet);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -316,6 +362,11 @@ export async function importXlsx(
     writing = false;
   };
 
+  const children = childFields(def).length ? { sheets: childSheets(def), rows: new ChildRows() } : null;
+  if (children && !def.importKey?.length) throw new AppError(500, `${def.label}没有导入标识列`);
+  /** Records of a resource with children wait until their child sheets are read. */
+  const pending: { row: number; values: Row }[] = [];
+  let sheetNo = 0;
   let columns: ([string, FieldDef] | undefined)[] | null = null;
   try {
     const reader = await openXlsx(
@@ -324,6 +375,12 @@ export async function importXlsx(
       { maxRows: RESOURCE_IMPORT_MAX_ROWS },
     );
     sheets: for await (const sheet of reader) {
+      const childSheet = sheetNo++ > 0 ? children?.sheets[sheetNo - 2] : undefined;
+      if (sheetNo > 1 && !childSheet) break;
+      if (childSheet && children) {
+        await readChildSheet(def, childSheet, sheet, children.rows, refuse, units);
+        continue;
+      }
       for await (const row of sheet) {
         const cells = (row.values as unknown[]).slice(1);
         if (!columns) {
@@ -370,10 +427,27 @@ export async function importXlsx(
           } else values[key] = r.data;
         }
         if (problems.length) refuse(problems);
-        else batch.push({ row: row.number, values });
+        else (children ? pending : batch).push({ row: row.number, values });
         if (batch.length >= IMPORT_BATCH) await flush();
       }
-      break; // the first sheet only
+      if (!children) break; // the first sheet only
+    }
+    if (children) {
+      const keys = new Set<string>();
+      for (const p of pending) {
+        const key = recordKey(def, p.values);
+        keys.add(key);
+        const refusal = children.rows.spoiled.has(key)
+          ? { column: '', reason: `其${childSheets(def)[0].name}等子表有错误行，整条未导入` }
+          : children.rows.attach(def, key, p.values).error;
+        if (refusal) refuse([{ row: p.row, column: refusal.column, value: '', reason: refusal.reason }]);
+        else batch.push(p);
+        if (batch.length >= IMPORT_BATCH) await flush();
+      }
+      for (const [key, at] of children.rows.firstRow) {
+        if (!keys.has(key))
+          refuse([{ row: at.row, column: at.sheet, value: '', reason: `第一张表中没有对应的${def.label}` }]);
+      }
     }
     await flush();
   } catch (err) {
@@ -384,6 +458,32 @@ export async function importXlsx(
   if (!columns) refuse([{ row: 1, column: '', value: '', reason: '文件中没有数据' }]);
   refusals.close();
   return report;
+}
+
+/** Reads one child sheet of an import into `rows` (the header row first), refusing bad rows. */
+async function readChildSheet(
+  def: ResourceDef,
+  s: ChildSheet,
+  sheet: AsyncIterable<{ number: number; values: unknown }>,
+  rows: ChildRows,
+  refuse: (p: RefusedRow[]) => void,
+  units: Map<string, number>,
+) {
+  let header: string[] | null = null;
+  for await (const row of sheet) {
+    const cells = (row.values as unknown[]).slice(1);
+    if (!header) {
+      header = cells.map(text);
+      continue;
+    }
+    if (cells.every((c) => text(c) === '')) continue;
+    const r = readChildRow(def, s, header, cells, row.number, (f, raw) => parseCell(f, raw, units), text);
+    if (r.key) rows.seen(r.key, row.number, s.name);
+    if (r.problems.length) {
+      refuse(r.problems);
+      if (r.key) rows.spoiled.add(r.key);
+    } else if (r.key) rows.add(s, r.key, r.positions, r.values);
+  }
 }
 
 async function findByImportKey(q: Queryable, repo: CrudRepository, values: Row): Promise<Row | null> {
