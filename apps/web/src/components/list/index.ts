@@ -3,8 +3,10 @@
  * dates and cell text. Work screens, resource pages and admin tables all build on these.
  */
 
+export { ExportButton } from './export-button';
 export { type DialogSaveOptions, FormDialog, type FormDialogProps, useDialogSave } from './form-dialog';
 export { afterToday, beforeToday, DATE, fromDate, orDash, randomId, toDate, today, yearOptions } from './format';
+export { ListCard, NameSearch, PersonSearchItems, SwitchFilter } from './list-card';
 export {
   emptyText,
   fetchPaged,

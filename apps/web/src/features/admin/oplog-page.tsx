@@ -1,9 +1,9 @@
 import type { RouteDef } from '@peis/shared';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { SearchCard, SearchItem, usePagedList } from '../../components/list';
+import { ListCard, SearchCard, SearchItem, usePagedList } from '../../components/list';
 import type { OplogRecord } from './admin-api';
 import { OplogDetailDrawer } from './oplog-detail-drawer';
 import { ACTION_LABELS, actionLabel, RESOURCE_LABELS, resourceLabel } from './oplog-labels';
@@ -119,10 +119,7 @@ export default function OplogPage({ route }: { route: RouteDef }) {
           <DatePicker.RangePicker format="YYYY-MM-DD" allowEmpty={[true, true]} style={{ width: '100%' }} />
         </SearchItem>
       </SearchCard>
-      <Card>
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {route.title}
-        </Typography.Title>
+      <ListCard title={route.title}>
         <Table<OplogRecord>
           {...tableProps}
           size="large"
@@ -130,7 +127,7 @@ export default function OplogPage({ route }: { route: RouteDef }) {
           onRow={(r) => ({ onClick: () => open(r), style: { cursor: 'pointer' } })}
           data-testid="oplog-table"
         />
-      </Card>
+      </ListCard>
       <OplogDetailDrawer
         entry={viewing.entry}
         open={viewing.open}

@@ -1,8 +1,8 @@
 import { accountResource } from '@peis/shared';
-import { Card, Input, Table, type TableProps, Typography } from 'antd';
+import { Card, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { usePagedList } from '../../components/list';
+import { NameSearch, usePagedList } from '../../components/list';
 import { resourceKeys } from '../../resource-ui/resource-api';
 import type { TransferRecord } from './admin-api';
 
@@ -39,15 +39,7 @@ export function TransferHistory() {
     <Card
       title="调动记录"
       size="small"
-      extra={
-        <Input.Search
-          allowClear
-          placeholder="按姓名查询"
-          style={{ width: 220 }}
-          onSearch={(v) => setFilters({ name: v.trim() || undefined })}
-          data-testid="transfer-history-search"
-        />
-      }
+      extra={<NameSearch onSearch={(name) => setFilters({ name })} testId="transfer-history-search" />}
     >
       <Table<TransferRecord> {...tableProps} size="small" columns={columns} data-testid="transfer-history" />
     </Card>

@@ -1,10 +1,9 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Badge,
   Button,
-  Card,
   DatePicker,
   Flex,
   Form,
@@ -19,11 +18,21 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { download, type Query } from '../../app/http';
-import { orDash, SearchCard, SearchItem, showFailure, toDate, usePagedList, yearOptions } from '../../components/list';
+import type { Query } from '../../app/http';
+import {
+  ExportButton,
+  ListCard,
+  orDash,
+  PersonSearchItems,
+  SearchCard,
+  SearchItem,
+  showFailure,
+  toDate,
+  usePagedList,
+  yearOptions,
+} from '../../components/list';
 import { Permission, usePermission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
-import { CompanyPicker } from '../../components/pickers';
 import { positiveKeys } from '../positive/positive-api';
 import { CheckDetailDrawer } from './check-detail-drawer';
 import { CheckFormDialog } from './check-form-dialog';
@@ -67,7 +76,6 @@ export default function CheckListPage() {
   const { tableProps } = usePagedList<CheckRow>(checkKeys.list, '/phr/check', filters);
   const [panel, setPanel] = useState<Panel>({ kind: 'form', open: false, row: null });
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const canEdit = usePermission('check:edit');
   const canDelete = usePermission('check:delete');
   const show = (kind: Panel['kind'], row: CheckRow | null) => setPanel({ kind, open: true, row });
@@ -83,17 +91,6 @@ export default function CheckListPage() {
     },
     onError: (e) => showFailure(message, e),
   });
-
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      await download('/phr/check/export', filters, '体检数据.xlsx');
-    } catch {
-      // download() has already shown the failure.
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: TableProps<CheckRow>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
@@ -157,12 +154,7 @@ export default function CheckListPage() {
   return (
     <Flex vertical gap={16} data-testid="check-list">
       <SearchCard<SearchValues> form={form} testId="check-search" onSearch={(v) => setFilters(toQuery(v))}>
-        <SearchItem name="unitId" label="单位">
-          <CompanyPicker placeholder="全部单位" />
-        </SearchItem>
-        <SearchItem name="name" label="姓名">
-          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
-        </SearchItem>
+        <PersonSearchItems />
         <SearchItem name="idCard" label="身份证号">
           <Input allowClear placeholder="完整的18位身份证号" maxLength={18} />
         </SearchItem>
@@ -186,12 +178,10 @@ export default function CheckListPage() {
           />
         </SearchItem>
       </SearchCard>
-      <Card>
-        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            体检数据
-          </Typography.Title>
-          <Space wrap>
+      <ListCard
+        title="体检数据"
+        actions={
+          <>
             <Permission required="check:add">
               <Button type="primary" icon={<PlusOutlined />} data-testid="check-add" onClick={() => show('form', null)}>
                 新增体检
@@ -203,14 +193,13 @@ export default function CheckListPage() {
               </Button>
             </Permission>
             <Permission required="check:export">
-              <Button icon={<DownloadOutlined />} loading={exporting} data-testid="check-export" onClick={exportList}>
-                导出
-              </Button>
+              <ExportButton path="/phr/check/export" filters={filters} fileName="体检数据.xlsx" testId="check-export" />
             </Permission>
-          </Space>
-        </Flex>
+          </>
+        }
+      >
         <Table<CheckRow> {...tableProps} data-testid="check-table" columns={columns} />
-      </Card>
+      </ListCard>
       <CheckFormDialog check={panel.row} open={panel.open && panel.kind === 'form'} onClose={close} />
       <CheckDetailDrawer id={panel.row?.id ?? null} open={panel.open && panel.kind === 'view'} onClose={close} />
       <CheckImportDialog open={importing} onClose={() => setImporting(false)} />

@@ -1,25 +1,19 @@
 import { enumLabel, SEX } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableProps,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Flex, Form, Popconfirm, Select, Table, type TableProps, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
-import { orDash, SearchCard, SearchItem, showFailure, usePagedList, yearOptions } from '../../components/list';
+import {
+  ListCard,
+  orDash,
+  PersonSearchItems,
+  SearchCard,
+  SearchItem,
+  showFailure,
+  usePagedList,
+  yearOptions,
+} from '../../components/list';
 import { Permission, usePermission } from '../../components/Permission';
-import { CompanyPicker } from '../../components/pickers';
 import { ContractLevelsDialog } from './contract-levels-dialog';
 import {
   CONTRACT_LEVELS,
@@ -164,28 +158,21 @@ export function ContractTab() {
         <SearchItem name="level" label="级别">
           <Select allowClear placeholder="全部" options={CONTRACT_LEVELS} />
         </SearchItem>
-        <SearchItem name="unitId" label="单位">
-          <CompanyPicker placeholder="全部单位" />
-        </SearchItem>
-        <SearchItem name="name" label="姓名">
-          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
-        </SearchItem>
+        <PersonSearchItems />
       </SearchCard>
-      <Card>
-        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-          <Space wrap size={16}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              健康服务包
-            </Typography.Title>
-            <Select<number>
-              value={year}
-              onChange={setYear}
-              options={yearOptions()}
-              style={{ width: 110 }}
-              data-testid="contract-year"
-            />
-          </Space>
-          <Space wrap>
+      <ListCard
+        title="健康服务包"
+        filters={
+          <Select<number>
+            value={year}
+            onChange={setYear}
+            options={yearOptions()}
+            style={{ width: 110 }}
+            data-testid="contract-year"
+          />
+        }
+        actions={
+          <>
             <Permission required="followup:add">
               <Popconfirm
                 title={`为${year}年已有风险分组的员工生成服务包？`}
@@ -204,10 +191,11 @@ export function ContractTab() {
                 级别设置
               </Button>
             </Permission>
-          </Space>
-        </Flex>
+          </>
+        }
+      >
         <Table<Contract> {...tableProps} data-testid="contract-table" columns={columns} />
-      </Card>
+      </ListCard>
       <ContractLevelsDialog open={levelsOpen} onClose={() => setLevelsOpen(false)} />
     </Flex>
   );

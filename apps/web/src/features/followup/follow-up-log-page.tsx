@@ -1,8 +1,7 @@
-import { Card, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import { Flex, Form, Select, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { orDash, SearchCard, SearchItem, usePagedList } from '../../components/list';
-import { CompanyPicker } from '../../components/pickers';
+import { ListCard, orDash, PersonSearchItems, SearchCard, SearchItem, usePagedList } from '../../components/list';
 import { type FollowUpRecord, followUpKeys, METHODS, methodLabel } from './followup-api';
 
 interface SearchValues {
@@ -46,22 +45,14 @@ export default function FollowUpLogPage() {
   return (
     <Flex vertical gap={16} data-testid="followup-log">
       <SearchCard<SearchValues> form={form} testId="followup-log-search" onSearch={(v) => setFilters(toQuery(v))}>
-        <SearchItem name="unitId" label="单位">
-          <CompanyPicker placeholder="全部单位" />
-        </SearchItem>
-        <SearchItem name="name" label="姓名">
-          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
-        </SearchItem>
+        <PersonSearchItems />
         <SearchItem name="method" label="方式">
           <Select allowClear placeholder="全部" options={METHODS} />
         </SearchItem>
       </SearchCard>
-      <Card>
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          随访记录
-        </Typography.Title>
+      <ListCard title="随访记录">
         <Table<FollowUpRecord> {...tableProps} data-testid="followup-log-table" columns={columns} />
-      </Card>
+      </ListCard>
     </Flex>
   );
 }

@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Input, Select, Space, Switch, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Input, Select, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import { Permission, usePermission } from '../../components/Permission';
 import '../positive/work.css';
-import { orDash, SearchCard, SearchItem, usePagedList } from '../../components/list';
+import { ListCard, orDash, SearchCard, SearchItem, SwitchFilter, usePagedList } from '../../components/list';
 import { type FollowUpPlan, followUpKeys, METHODS, methodLabel, PLAN_STATUS } from './followup-api';
 import { PlanFormDialog } from './plan-form-dialog';
 import { PlanLogsDrawer } from './plan-logs-drawer';
@@ -126,21 +126,15 @@ export function PlansTab() {
           <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
         </SearchItem>
       </SearchCard>
-      <Card>
-        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-          <Space wrap size={16}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              随访计划
-            </Typography.Title>
-            <Space size={6}>
-              <Switch checked={due} onChange={setDue} data-testid="followup-due-only" />
-              <span>只看待随访</span>
-            </Space>
-            <Space size={6}>
-              <Switch checked={mine} onChange={setMine} data-testid="followup-mine" />
-              <span>只看我的</span>
-            </Space>
-          </Space>
+      <ListCard
+        title="随访计划"
+        filters={
+          <>
+            <SwitchFilter checked={due} onChange={setDue} label="只看待随访" testId="followup-due-only" />
+            <SwitchFilter checked={mine} onChange={setMine} label="只看我的" testId="followup-mine" />
+          </>
+        }
+        actions={
           <Permission required="followup:add">
             <Button
               type="primary"
@@ -151,14 +145,15 @@ export function PlansTab() {
               新建计划
             </Button>
           </Permission>
-        </Flex>
+        }
+      >
         <Table<FollowUpPlan>
           {...tableProps}
           data-testid="followup-table"
           columns={columns}
           rowClassName={(r) => (r.due ? 'work-row-due' : '')}
         />
-      </Card>
+      </ListCard>
       <PlanFormDialog plan={panel.plan} open={panel.open && panel.kind === 'edit'} onClose={close} />
       <PlanRecordDialog plan={panel.plan} open={panel.open && panel.kind === 'record'} onClose={close} />
       <PlanLogsDrawer plan={panel.plan} open={panel.open && panel.kind === 'logs'} onClose={close} />

@@ -1,11 +1,10 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { enumLabel, type RouteDef, SEX } from '@peis/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { download } from '../../app/http';
-import { usePagedList } from '../../components/list';
+import { ExportButton, usePagedList } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { PhrEditDialog, phrKeys, TagPopover } from '../../components/phr';
 import { formatTime, type PhrFilters, type PhrListRow } from './phr-api';
@@ -23,21 +22,9 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<PhrFilters>({});
   const [dialog, setDialog] = useState<{ open: boolean; employeeId: number | null }>({ open: false, employeeId: null });
-  const [exporting, setExporting] = useState(false);
 
   const { rows, tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters);
   const withTags = rows.some((r) => 'tags' in r);
-
-  const exportList = async () => {
-    setExporting(true);
-    try {
-      await download('/phr/export', { ...filters }, '健康档案.xlsx');
-    } catch {
-      // download() has already shown the failure (SPEC §8 export failure).
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: Columns = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 100 },
@@ -126,9 +113,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
               </Button>
             </Permission>
             <Permission required="phr:export">
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportList} data-testid="phr-export">
-                导出
-              </Button>
+              <ExportButton path="/phr/export" filters={{ ...filters }} fileName="健康档案.xlsx" testId="phr-export" />
             </Permission>
           </Space>
         }

@@ -5,7 +5,7 @@ import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Table, type Tabl
 import type { Key } from 'react';
 import { useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
-import { usePagedList } from '../../components/list';
+import { NameSearch, usePagedList } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
 import { AssigneePicker, CompanyPicker } from '../../components/pickers';
@@ -77,15 +77,7 @@ function TransferHistory() {
   return (
     <Card
       title="转移记录"
-      extra={
-        <Input.Search
-          allowClear
-          placeholder="按姓名查询"
-          style={{ width: 220 }}
-          onSearch={(v) => setFilters({ name: v.trim() || undefined })}
-          data-testid="phr-transfer-history-search"
-        />
-      }
+      extra={<NameSearch onSearch={(name) => setFilters({ name })} testId="phr-transfer-history-search" />}
     >
       <Table<TransferRecord>
         {...tableProps}

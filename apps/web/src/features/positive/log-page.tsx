@@ -1,8 +1,7 @@
-import { Card, Flex, Form, Input, Select, Table, type TableProps, Typography } from 'antd';
+import { Flex, Form, Select, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { orDash, SearchCard, SearchItem, usePagedList } from '../../components/list';
-import { CompanyPicker } from '../../components/pickers';
+import { ListCard, orDash, PersonSearchItems, SearchCard, SearchItem, usePagedList } from '../../components/list';
 import { LOG_ACTIONS, type PositiveLog, positiveKeys } from './positive-api';
 import { LogActionTag } from './positive-tags';
 
@@ -51,19 +50,11 @@ export default function PositiveLogPage() {
         <SearchItem name="action" label="处理方式">
           <Select allowClear placeholder="全部" options={LOG_ACTIONS.map(({ value, label }) => ({ value, label }))} />
         </SearchItem>
-        <SearchItem name="unitId" label="单位">
-          <CompanyPicker placeholder="全部单位" />
-        </SearchItem>
-        <SearchItem name="name" label="姓名">
-          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
-        </SearchItem>
+        <PersonSearchItems />
       </SearchCard>
-      <Card>
-        <Typography.Title level={5} style={{ marginTop: 0 }}>
-          处理记录
-        </Typography.Title>
+      <ListCard title="处理记录">
         <Table<PositiveLog> {...tableProps} data-testid="positive-log-table" columns={columns} />
-      </Card>
+      </ListCard>
     </Flex>
   );
 }

@@ -1,10 +1,12 @@
 import { enumLabel, positiveFindingResource, RULE_LEVELS, SEX } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Select, Space, Table, type TableProps, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Select, Space, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
 import {
+  ListCard,
   orDash,
+  PersonSearchItems,
   SearchCard,
   SearchItem,
   useActionPermitted,
@@ -13,7 +15,6 @@ import {
   yearOptions,
 } from '../../components/list';
 import { Permission } from '../../components/Permission';
-import { CompanyPicker } from '../../components/pickers';
 import { ConfirmFindingDialog, DismissFindingDialog, type FindingTarget } from './finding-dialogs';
 import { type Finding, fetchLibraries, positiveKeys } from './positive-api';
 import { FindingStatusTag, LevelTag, MatchedValues } from './positive-tags';
@@ -165,19 +166,12 @@ export default function NewFindingsPage() {
         <SearchItem name="level" label="级别">
           <Select allowClear placeholder="全部" options={RULE_LEVELS.map((l) => ({ ...l }))} />
         </SearchItem>
-        <SearchItem name="unitId" label="单位">
-          <CompanyPicker placeholder="全部单位" />
-        </SearchItem>
-        <SearchItem name="name" label="姓名">
-          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
-        </SearchItem>
+        <PersonSearchItems />
       </SearchCard>
-      <Card>
-        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            新增阳性
-          </Typography.Title>
-          {pending ? (
+      <ListCard
+        title="新增阳性"
+        actions={
+          pending ? (
             <Permission required="positive:confirm">
               <Space wrap>
                 {selected.length ? <Typography.Text type="secondary">已选 {selected.length} 条</Typography.Text> : null}
@@ -199,8 +193,9 @@ export default function NewFindingsPage() {
                 </Button>
               </Space>
             </Permission>
-          ) : null}
-        </Flex>
+          ) : null
+        }
+      >
         <Table<Finding>
           {...tableProps}
           data-testid="positive-new-table"
@@ -215,7 +210,7 @@ export default function NewFindingsPage() {
               : undefined
           }
         />
-      </Card>
+      </ListCard>
       <ConfirmFindingDialog
         target={dialog.target}
         open={dialog.open && dialog.kind === 'confirm'}

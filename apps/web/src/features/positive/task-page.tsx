@@ -1,16 +1,23 @@
 import { positiveTaskResource } from '@peis/shared';
-import { Button, Card, Flex, Form, Input, Segmented, Space, Switch, Table, type TableProps, Typography } from 'antd';
+import { Button, Flex, Form, Segmented, Space, Table, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import { usePermission } from '../../components/Permission';
-import { CompanyPicker } from '../../components/pickers';
 import { PlanFormDialog, type PlanSeed } from '../followup/plan-form-dialog';
 import { logAction, type PositiveTask, positiveKeys } from './positive-api';
 import { DueDate, LevelTag, MatchedValues, TaskStatusTag } from './positive-tags';
 import { TaskAssignDialog, TaskHandleDialog } from './task-dialogs';
 import { TaskLogDrawer } from './task-log-drawer';
 import './work.css';
-import { orDash, SearchCard, SearchItem, usePagedList, useRowActions } from '../../components/list';
+import {
+  ListCard,
+  orDash,
+  PersonSearchItems,
+  SearchCard,
+  SwitchFilter,
+  usePagedList,
+  useRowActions,
+} from '../../components/list';
 
 interface SearchValues {
   unitId?: number | null;
@@ -132,44 +139,32 @@ export default function TaskPage() {
   return (
     <Flex vertical gap={16} data-testid="positive-task">
       <SearchCard<SearchValues> form={form} testId="positive-task-search" onSearch={(v) => setSearch({ ...v })}>
-        <SearchItem name="unitId" label="单位">
-          <CompanyPicker placeholder="全部单位" />
-        </SearchItem>
-        <SearchItem name="name" label="姓名">
-          <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
-        </SearchItem>
+        <PersonSearchItems />
       </SearchCard>
-      <Card>
-        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-          <Space wrap size={16}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              阳性任务
-            </Typography.Title>
-            <Segmented<StatusTab>
-              value={status}
-              onChange={setStatus}
-              options={STATUS_TABS}
-              data-testid="task-status-tabs"
-            />
-          </Space>
-          <Space wrap size={16}>
-            <Space size={6}>
-              <Switch checked={mine} onChange={setMine} data-testid="task-mine" />
-              <span>只看我的</span>
-            </Space>
-            <Space size={6}>
-              <Switch checked={overdue} onChange={setOverdue} data-testid="task-overdue-only" />
-              <span>已逾期</span>
-            </Space>
-          </Space>
-        </Flex>
+      <ListCard
+        title="阳性任务"
+        filters={
+          <Segmented<StatusTab>
+            value={status}
+            onChange={setStatus}
+            options={STATUS_TABS}
+            data-testid="task-status-tabs"
+          />
+        }
+        actions={
+          <>
+            <SwitchFilter checked={mine} onChange={setMine} label="只看我的" testId="task-mine" />
+            <SwitchFilter checked={overdue} onChange={setOverdue} label="已逾期" testId="task-overdue-only" />
+          </>
+        }
+      >
         <Table<PositiveTask>
           {...tableProps}
           data-testid="positive-task-table"
           columns={columns}
           rowClassName={(r) => (r.overdue ? 'work-row-alert' : '')}
         />
-      </Card>
+      </ListCard>
       <TaskHandleDialog task={panel.task} open={panel.open && panel.kind === 'handle'} onClose={close} />
       <TaskAssignDialog task={panel.task} open={panel.open && panel.kind === 'assign'} onClose={close} />
       <TaskLogDrawer task={panel.task} open={panel.open && panel.kind === 'logs'} onClose={close} />
