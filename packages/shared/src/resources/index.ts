@@ -7,6 +7,7 @@ import { helpResource } from './help.resource';
 import { insuranceResource } from './insurance.resource';
 import { positiveRuleResource } from './positive-rule.resource';
 import { questionnaireResource } from './questionnaire.resource';
+import { questionnaireResource } from './questionnaire.resource';
 import { roleResource } from './role.resource';
 import { targetResource } from './target.resource';
 import { unitResource } from './unit.resource';
@@ -22,6 +23,7 @@ export * from './help.resource';
 export * from './insurance.resource';
 export * from './options';
 export * from './positive-rule.resource';
+export * from './questionnaire.resource';
 export * from './questionnaire.resource';
 export * from './role.resource';
 export * from './target.resource';
@@ -42,6 +44,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     targetResource,
     helpResource,
     positiveRuleResource,
+    questionnaireResource,
     questionnaireResource,
   ].map((r) => [r.name, r]),
 );
