@@ -5,9 +5,10 @@ import { expertResource } from './expert.resource';
 import { facilityResource } from './facility.resource';
 import { helpResource } from './help.resource';
 import { insuranceResource } from './insurance.resource';
+import { positiveFindingResource } from './positive-finding.resource';
 import { positiveRuleResource } from './positive-rule.resource';
 import { questionnaireResource } from './questionnaire.resource';
-import { questionnaireResource } from './questionnaire.resource';
+import { positiveTaskResource } from './positive-task.resource';
 import { roleResource } from './role.resource';
 import { targetResource } from './target.resource';
 import { unitResource } from './unit.resource';
@@ -22,9 +23,11 @@ export * from './field-schema';
 export * from './help.resource';
 export * from './insurance.resource';
 export * from './options';
+export * from './positive-finding.resource';
 export * from './positive-rule.resource';
 export * from './questionnaire.resource';
-export * from './questionnaire.resource';
+export * from './positive-task.resource';
+export * from './record-of';
 export * from './role.resource';
 export * from './target.resource';
 export * from './unit.resource';
@@ -45,6 +48,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     helpResource,
     positiveRuleResource,
     questionnaireResource,
-    questionnaireResource,
+    positiveFindingResource,
+    positiveTaskResource,
   ].map((r) => [r.name, r]),
 );
