@@ -10,6 +10,7 @@ import {
   KNOWN_PERMISSIONS,
   MOBILE_PATTERN,
   passwordSchema,
+  questionnaireResource,
   roleResource,
   targetResource,
   unitResource,
@@ -19,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { registerEmployeePicker } from '../../crud/employee-pick';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { listCount, onlyFilters, pageQuery } from '../../lib/paging';
@@ -479,4 +481,6 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
   registerResourceRoutes(app, db, dictResource);
   registerResourceRoutes(app, db, targetResource, targetHooks);
   registerResourceRoutes(app, db, helpResource, helpHooks);
+  registerResourceRoutes(app, db, questionnaireResource);
+  registerEmployeePicker(app, db);
 }
