@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { seedPopulation } from '../demo/population';
 import { seedHealthRecords } from '../demo/records';
 import { seedDemoWork } from '../demo/work';
-import { hashPassword } from '../modules/auth/service';
+import { hashPassword } from '../lib/password';
 import { refreshRollups } from '../modules/dashboard/rollups';
 import { evaluateAll } from '../modules/positive/evaluate';
 import type { Db, Queryable } from './client';

@@ -3,9 +3,9 @@ import { ID_CARD_MESSAGES, idCardInfo, idCardProblem, passwordSchema } from '@pe
 import type { ResourceHooks, Row } from '../../crud/crud-repository';
 import type { Queryable } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
 import { employeeScopeSql, unitInScope } from '../../lib/scope';
 import type { SessionUser } from '../../plugins/auth';
-import { hashPassword } from '../auth/service';
 
 const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
 

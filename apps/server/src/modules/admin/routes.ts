@@ -24,10 +24,10 @@ import { registerEmployeePicker } from '../../crud/employee-pick';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { listCount, onlyFilters, pageQuery } from '../../lib/paging';
+import { hashPassword } from '../../lib/password';
 import { employeeScopeSql, unitInScope, unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
-import { hashPassword } from '../auth/service';
 import {
   accountHooks,
   helpHooks,

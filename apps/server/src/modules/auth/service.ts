@@ -1,13 +1,11 @@
-import { hash, verify } from '@node-rs/argon2';
+import { verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
 import { writeAudit } from '../../plugins/audit';
 import { hashToken, newToken, type SessionUser } from '../../plugins/auth';
-
-/** argon2id with the library's defaults (19 MiB, t=2, p=1: OWASP's minimum recommendation). */
-export const hashPassword = (password: string) => hash(password);
 
 // A constant hash to verify against when the username does not exist, so that answering takes as long
 // for an unknown name as for a wrong password.

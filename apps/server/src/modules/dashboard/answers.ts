@@ -12,7 +12,7 @@ import {
   UNIT_ALIASES,
 } from '@peis/shared';
 import { badRequest, notFound } from '../../lib/errors';
-import type { UnitFilter } from './unit-filter';
+import type { UnitFilter } from '../../lib/unit-filter';
 
 /**
  * The answers of the company-dashboard calls (SPEC §7 shapes), built from counts. The calls read their

@@ -1,5 +1,6 @@
 import { ABNORMAL_FACTORS, HEALTH_PACKAGE_TITLE, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import type { Queryable } from '../../db/client';
+import { employeeFilterSql, type UnitFilter } from '../../lib/unit-filter';
 import type { SessionUser } from '../../plugins/auth';
 import {
   declineAnswer,
@@ -12,7 +13,6 @@ import {
   ringAnswer,
   riskAnswer,
 } from './answers';
-import { employeeFilterSql, type UnitFilter } from './unit-filter';
 
 /**
  * The company-dashboard aggregates as hand-written SQL over the raw tables (person_tags, health_checks,

@@ -6,6 +6,7 @@ import {
   RISK_LEVELS,
 } from '@peis/shared';
 import type { Db, Queryable } from '../../db/client';
+import { type UnitFilter, unitFilterSql } from '../../lib/unit-filter';
 import type { SessionUser } from '../../plugins/auth';
 import {
   declineAnswer,
@@ -20,7 +21,6 @@ import {
 } from './answers';
 import type { DashboardQueries } from './raw';
 import { BAND_SQL } from './raw';
-import { type UnitFilter, unitFilterSql } from './unit-filter';
 
 /**
  * Per-unit rollups of the company dashboard (migration 006): unit × year × metric × age band × sex.

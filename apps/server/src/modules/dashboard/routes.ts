@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import { employeeScopeSql } from '../../lib/scope';
+import { employeeFilterSql, unitFilter } from '../../lib/unit-filter';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { rollupDashboard } from './rollups';
-import { employeeFilterSql, unitFilter } from './unit-filter';
 
 const year = (fallback: number) =>
   z.coerce.number({ error: '年度无效' }).int('年度无效').min(2000, '年度无效').max(2100, '年度无效').default(fallback);

@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { attachment, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
+import { employeeFilterSql, unitFilter } from '../../lib/unit-filter';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
-import { employeeFilterSql, unitFilter } from '../dashboard/unit-filter';
 
 const query = z.object({
   year: z.coerce.number({ error: '年度无效' }).int().min(2000, '年度无效').max(2100, '年度无效').default(2025),

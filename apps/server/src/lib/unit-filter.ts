@@ -1,9 +1,9 @@
 import { idParam } from '@peis/shared';
 import { z } from 'zod';
-import type { Queryable } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { unitScopeSql } from '../../lib/scope';
-import type { SessionUser } from '../../plugins/auth';
+import type { Queryable } from '../db/client';
+import type { SessionUser } from '../plugins/auth';
+import { badRequest } from './errors';
+import { unitScopeSql } from './scope';
 
 /** The shared filter of the dashboard: a unit by name or short name (empty = the account's whole scope), or by id. */
 export const unitFilter = {
