@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set, on that PostgreSQL server too (see apps/server/src/test/harness.ts).
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
