@@ -1,10 +1,10 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { accountResource, type RouteDef } from '@peis/shared';
-import { Button, Segmented } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/use-session';
-import { ResourceGate } from '../../resource-ui/resource-gate';
+import { DeletedViewToggle, type RecordsView } from '../../components/list';
 import { ResourceListPage } from '../../resource-ui/resource-list-page';
 
 const TRANSFER_MENU = 'company:account/transfer';
@@ -13,8 +13,7 @@ const TRANSFER_MENU = 'company:account/transfer';
 export default function AccountPage({ route }: { route: RouteDef }) {
   const navigate = useNavigate();
   const { menus } = useSession();
-  const [view, setView] = useState<'live' | 'deleted'>('live');
-  const perms = accountResource.permissions;
+  const [view, setView] = useState<RecordsView>('live');
   const toolbar = (
     <>
       {view === 'live' && menus?.includes(TRANSFER_MENU) ? (
@@ -26,17 +25,7 @@ export default function AccountPage({ route }: { route: RouteDef }) {
           调动
         </Button>
       ) : null}
-      <ResourceGate code={perms.restore ?? perms.remove}>
-        <Segmented<'live' | 'deleted'>
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'live', label: '在用记录' },
-            { value: 'deleted', label: '已删除' },
-          ]}
-          data-testid="resource-deleted-toggle"
-        />
-      </ResourceGate>
+      <DeletedViewToggle resource={accountResource} view={view} onChange={setView} />
     </>
   );
   return (

@@ -1,40 +1,26 @@
 import { type RouteDef, userResource } from '@peis/shared';
-import { Button } from 'antd';
-import { useCallback, useState } from 'react';
-import { Permission } from '../../components/Permission';
+import { useCallback } from 'react';
+import { RowButton, useRowDialog } from '../../components/list';
 import type { ResourceRecord } from '../../resource-ui/resource-api';
 import { ResourceListPage } from '../../resource-ui/resource-list-page';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
 /** /company/user: the generic user list plus 重置密码. */
 export default function UserPage({ route }: { route: RouteDef }) {
-  const [resetting, setResetting] = useState<{ open: boolean; user: ResourceRecord | null }>({
-    open: false,
-    user: null,
-  });
+  const resetting = useRowDialog<ResourceRecord>();
+  const { show } = resetting;
   const rowActions = useCallback(
     (record: ResourceRecord) => (
-      <Permission required="user:resetPassword">
-        <Button
-          type="link"
-          size="small"
-          data-testid="row-reset-password"
-          onClick={() => setResetting({ open: true, user: record })}
-        >
-          重置密码
-        </Button>
-      </Permission>
+      <RowButton permission="user:resetPassword" testId="row-reset-password" onClick={() => show(record)}>
+        重置密码
+      </RowButton>
     ),
-    [],
+    [show],
   );
   return (
     <>
       <ResourceListPage resource={userResource} title={route.title} rowActions={rowActions} />
-      <ResetPasswordDialog
-        user={resetting.user}
-        open={resetting.open}
-        onClose={() => setResetting((s) => ({ ...s, open: false }))}
-      />
+      <ResetPasswordDialog user={resetting.row} open={resetting.open} onClose={resetting.close} />
     </>
   );
 }

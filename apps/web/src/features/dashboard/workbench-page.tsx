@@ -113,9 +113,7 @@ function Greeting({ name, userType }: { name: string; userType: number | undefin
 }
 
 /** 姓名 (a link to the record when the account may open it) and 单位: the first columns of both lists. */
-function personColumns<T extends { employeeId: number }>(
-  canOpenRecord: boolean,
-): NonNullable<TableProps<T>['columns']> {
+function personColumns<T extends { employeeId: number }>(canOpenRecord: boolean): Columns<T> {
   return [
     {
       key: 'name',
@@ -128,85 +126,63 @@ function personColumns<T extends { employeeId: number }>(
   ];
 }
 
-function MyTasksTable({
-  data,
-  loading,
-  canOpenRecord,
-}: {
-  data?: Listing<MyPositiveTask>;
-  loading: boolean;
-  canOpenRecord: boolean;
-}) {
-  const columns: NonNullable<TableProps<MyPositiveTask>['columns']> = [
-    ...personColumns<MyPositiveTask>(canOpenRecord),
-    { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', ellipsis: true },
-    {
-      key: 'dueDate',
-      dataIndex: 'dueDate',
-      title: '截止日期',
-      width: 150,
-      render: (v: string, row) => <DueDate date={v} overdue={row.overdue} />,
-    },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: '状态',
-      width: 80,
-      render: (s: number) => <TaskStatusTag status={s} />,
-    },
-    {
-      key: 'action',
-      title: '操作',
-      width: 70,
-      render: () => <Link to="/main/positive/task">去处理</Link>,
-    },
-  ];
-  return (
-    <Table<MyPositiveTask>
-      rowKey="id"
-      size="small"
-      loading={loading}
-      dataSource={data?.records ?? []}
-      columns={columns}
-      pagination={false}
-      scroll={{ x: 600 }}
-      locale={{ emptyText: '暂无待办阳性任务' }}
-      data-testid="my-positive-tasks"
-    />
-  );
-}
+type Columns<T> = NonNullable<TableProps<T>['columns']>;
 
-function MyFollowUpsTable({
+const TASK_COLUMNS: Columns<MyPositiveTask> = [
+  { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', ellipsis: true },
+  {
+    key: 'dueDate',
+    dataIndex: 'dueDate',
+    title: '截止日期',
+    width: 150,
+    render: (v: string, row) => <DueDate date={v} overdue={row.overdue} />,
+  },
+  { key: 'status', dataIndex: 'status', title: '状态', width: 80, render: (s: number) => <TaskStatusTag status={s} /> },
+];
+
+const FOLLOW_UP_COLUMNS: Columns<MyFollowUp> = [
+  { key: 'title', dataIndex: 'title', title: '随访事项', ellipsis: true },
+  { key: 'nextDate', dataIndex: 'nextDate', title: '计划日期', width: 110 },
+];
+
+/** One to-do list: the person, the list's own columns, a link to the screen where the work is done. */
+function TodoTable<T extends { id: number; employeeId: number }>({
   data,
   loading,
   canOpenRecord,
+  columns,
+  to,
+  action,
+  scrollX,
+  emptyText,
+  testId,
 }: {
-  data?: Listing<MyFollowUp>;
+  data?: Listing<T>;
   loading: boolean;
   canOpenRecord: boolean;
+  columns: Columns<T>;
+  to: string;
+  action: string;
+  scrollX: number;
+  emptyText: string;
+  testId: string;
 }) {
-  const columns: NonNullable<TableProps<MyFollowUp>['columns']> = [
-    ...personColumns<MyFollowUp>(canOpenRecord),
-    { key: 'title', dataIndex: 'title', title: '随访事项', ellipsis: true },
-    { key: 'nextDate', dataIndex: 'nextDate', title: '计划日期', width: 110 },
-    {
-      key: 'action',
-      title: '操作',
-      width: 70,
-      render: () => <Link to="/main/follow-up/task">去随访</Link>,
-    },
+  const all: Columns<T> = [
+    ...personColumns<T>(canOpenRecord),
+    ...columns,
+    { key: 'action', title: '操作', width: 70, render: () => <Link to={to}>{action}</Link> },
   ];
   return (
-    <Table<MyFollowUp>
+    <Table<T>
       rowKey="id"
       size="small"
       loading={loading}
       dataSource={data?.records ?? []}
-      columns={columns}
+      columns={all}
       pagination={false}
-      scroll={{ x: 460 }}
-      locale={{ emptyText: '今日暂无到期随访' }}
-      data-testid="my-follow-ups"
+      scroll={{ x: scrollX }}
+      locale={{ emptyText }}
+      data-testid={testId}
     />
   );
 }
@@ -257,7 +233,17 @@ function MyTodo({ hasMenu }: { hasMenu: (menu: string) => boolean }) {
             <SectionTitle total={tasks.data?.total} to="/main/positive/task">
               我的阳性任务
             </SectionTitle>
-            <MyTasksTable data={tasks.data} loading={tasks.isFetching} canOpenRecord={canOpenRecord} />
+            <TodoTable<MyPositiveTask>
+              data={tasks.data}
+              loading={tasks.isFetching}
+              canOpenRecord={canOpenRecord}
+              columns={TASK_COLUMNS}
+              to="/main/positive/task"
+              action="去处理"
+              scrollX={600}
+              emptyText="暂无待办阳性任务"
+              testId="my-positive-tasks"
+            />
           </Col>
         )}
         {followUpsVisible && (
@@ -265,7 +251,17 @@ function MyTodo({ hasMenu }: { hasMenu: (menu: string) => boolean }) {
             <SectionTitle total={followUps.data?.total} to="/main/follow-up/task">
               今日到期随访
             </SectionTitle>
-            <MyFollowUpsTable data={followUps.data} loading={followUps.isFetching} canOpenRecord={canOpenRecord} />
+            <TodoTable<MyFollowUp>
+              data={followUps.data}
+              loading={followUps.isFetching}
+              canOpenRecord={canOpenRecord}
+              columns={FOLLOW_UP_COLUMNS}
+              to="/main/follow-up/task"
+              action="去随访"
+              scrollX={460}
+              emptyText="今日暂无到期随访"
+              testId="my-follow-ups"
+            />
           </Col>
         )}
       </Row>

@@ -1,14 +1,12 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { positiveRuleResource } from '@peis/shared';
-import { Button, Segmented } from 'antd';
+import { Button } from 'antd';
 import { useCallback, useState } from 'react';
+import { DeletedViewToggle, type RecordsView } from '../../components/list';
 import type { ResourceRecord } from '../../resource-ui/resource-api';
-import { ResourceGate } from '../../resource-ui/resource-gate';
 import { ResourceListPage } from '../../resource-ui/resource-list-page';
 import { RuleJobsProgress } from './rule-jobs-progress';
 import { type PreviewSeed, RulePreviewDialog } from './rule-preview-dialog';
-
-type View = 'live' | 'deleted';
 
 const seedOf = (r: ResourceRecord): PreviewSeed => ({
   judge: String(r.judge ?? ''),
@@ -22,9 +20,8 @@ const seedOf = (r: ResourceRecord): PreviewSeed => ({
  * the progress of the re-evaluation a change starts, and 预览 — how many people a condition would flag.
  */
 export default function RulePage() {
-  const [view, setView] = useState<View>('live');
+  const [view, setView] = useState<RecordsView>('live');
   const [preview, setPreview] = useState<{ open: boolean; seed: PreviewSeed | null }>({ open: false, seed: null });
-  const perms = positiveRuleResource.permissions;
   const rowActions = useCallback(
     (r: ResourceRecord) =>
       view === 'live' ? (
@@ -51,17 +48,7 @@ export default function RulePage() {
           预览
         </Button>
       ) : null}
-      <ResourceGate code={perms.restore ?? perms.remove}>
-        <Segmented<View>
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'live', label: '在用记录' },
-            { value: 'deleted', label: '已删除' },
-          ]}
-          data-testid="resource-deleted-toggle"
-        />
-      </ResourceGate>
+      <DeletedViewToggle resource={positiveRuleResource} view={view} onChange={setView} />
     </>
   );
   return (
