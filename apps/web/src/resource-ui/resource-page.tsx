@@ -1,7 +1,7 @@
 import { RESOURCES, type RouteDef } from '@peis/shared';
-import { Card, Result, Segmented } from 'antd';
+import { Card, Result } from 'antd';
 import { useState } from 'react';
-import { ResourceGate } from './resource-gate';
+import { DeletedViewToggle } from '../components/list';
 import { ResourceListPage } from './resource-list-page';
 
 export interface ResourcePageProps {
@@ -25,21 +25,8 @@ export function ResourcePage({ name, route }: ResourcePageProps) {
       </Card>
     );
   }
-  const perms = resource.permissions;
   const toggle =
-    resource.softDelete !== false ? (
-      <ResourceGate code={perms.restore ?? perms.remove}>
-        <Segmented<'live' | 'deleted'>
-          value={view}
-          onChange={setView}
-          options={[
-            { value: 'live', label: '在用记录' },
-            { value: 'deleted', label: '已删除' },
-          ]}
-          data-testid="resource-deleted-toggle"
-        />
-      </ResourceGate>
-    ) : null;
+    resource.softDelete !== false ? <DeletedViewToggle resource={resource} view={view} onChange={setView} /> : null;
   return (
     <ResourceListPage
       // A fresh page (filters, paging) per view.
