@@ -253,7 +253,7 @@ export class CrudRepository {
         conds.push(`id <> $${params.length}`);
       }
       const { rows } = await q.query(
-        `SELECT 1 FROM ${this.def.table} WHERE deleted_at IS NULL AND ${conds.join(' AND ')} LIMIT 1`,
+        `SELECT 1 FROM ${this.def.table} WHERE ${[...(this.def.softDelete === false ? [] : ['deleted_at IS NULL']), ...conds].join(' AND ')} LIMIT 1`,
         params,
       );
       if (rows[0]) {

@@ -331,7 +331,7 @@ export async function importXlsx(
       for (const { row, values } of rows) {
         await q.query('SAVEPOINT import_row');
         try {
-          const existing = await findByImportKey(q, repo, values);
+          const existing = await findByImportKey(q, repo, user, values);
           counts[await write(q, values, existing)]++;
           await q.query('RELEASE SAVEPOINT import_row');
         } catch (err) {
@@ -486,16 +486,27 @@ async function readChildSheet(
   }
 }
 
-async function findByImportKey(q: Queryable, repo: CrudRepository, values: Row): Promise<Row | null> {
+/** The live-rows condition of a table with soft delete (none without). */
+const live = (def: ResourceDef) => (def.softDelete === false ? [] : ['t.deleted_at IS NULL']);
+
+async function findByImportKey(
+  q: Queryable,
+  repo: CrudRepository,
+  user: SessionUser,
+  values: Row,
+): Promise<Row | null> {
   const keys = repo.def.importKey;
   if (!keys?.length) return null;
   const params: unknown[] = [];
   const conds = keys.map((k) => {
     params.push(values[k] ?? null);
-    return `${columnOf(k, repo.def.fields[k])} IS NOT DISTINCT FROM $${params.length}`;
+    return `t.${columnOf(k, repo.def.fields[k])} IS NOT DISTINCT FROM $${params.length}`;
   });
+  // Only a record the account may reach is updated; one out of its scope is not revealed (the write then
+  // meets the uniqueness rule or creates the account's own record).
+  const scope = repo.scopeWhere(user, params);
   const { rows } = await q.query<{ id: number }>(
-    `SELECT id FROM ${repo.def.table} WHERE deleted_at IS NULL AND ${conds.join(' AND ')} LIMIT 1`,
+    `SELECT t.id FROM ${repo.def.table} t WHERE ${[...live(repo.def), ...conds, ...scope].join(' AND ')} LIMIT 1`,
     params,
   );
   return rows[0] ? { id: Number(rows[0].id) } : null;
