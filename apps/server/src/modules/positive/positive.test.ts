@@ -203,6 +203,41 @@ describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contract
     expect((await call('GET', '/api/positive/task', await t.login('employee'))).statusCode).toBe(403);
   });
 
+  it('keeps the list filters of the findings and task screens, and reads one row of each in scope only', async () => {
+    const get = async (url: string) => (await call('GET', url, staff)).json().data;
+    const level2 = await get('/api/positive/new?level=2&status=1&year=2025&pageSize=50');
+    expect(level2.total).toBe(
+      await scalar(
+        `SELECT count(*) FROM positive_findings f JOIN employees e ON e.id = f.employee_id JOIN units u ON u.id = e.unit_id
+          WHERE f.level = 2 AND f.status = 1 AND f.year = 2025
+            AND u.path LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%'`,
+      ),
+    );
+    expect(level2.records.every((f: { level: number; status: number }) => f.level === 2 && f.status === 1)).toBe(true);
+    const mine = await get('/api/positive/task?mine=true&pageSize=50');
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.records.every((x: { assigneeId: number }) => x.assigneeId === staffId)).toBe(true);
+    const overdue = await get('/api/positive/task?overdue=true&pageSize=50');
+    expect(overdue.records.every((x: { overdue: boolean }) => x.overdue)).toBe(true);
+    expect((await get(`/api/positive/task?mine=true&assigneeId=${staffId + 1}`)).total).toBe(0);
+    const statuses = (await get('/api/positive/task?pageSize=500')).records.map((x: { status: number }) => x.status);
+    expect(statuses).toEqual([...statuses].sort((a: number, b: number) => a - b));
+
+    const task = mine.records[0];
+    expect(await get(`/api/positive/task/${task.id}`)).toMatchObject({
+      id: task.id,
+      name: task.name,
+      status: task.status,
+    });
+    const finding = (await get('/api/positive/new?pageSize=1')).records[0];
+    expect(await get(`/api/positive/new/${finding.id}`)).toMatchObject({ id: finding.id, ruleName: finding.ruleName });
+    const outside = await scalar(
+      `SELECT t.id FROM positive_tasks t JOIN employees e ON e.id = t.employee_id JOIN units u ON u.id = e.unit_id
+        WHERE u.path NOT LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%' LIMIT 1`,
+    );
+    expect((await call('GET', `/api/positive/task/${outside}`, staff)).statusCode).toBe(404);
+  });
+
   it('schedules follow-ups from the plan and records outcomes', async () => {
     const finding = (await call('GET', '/api/positive/new?pageSize=1', staff)).json().data.records[0];
     const plan = await call('POST', '/api/follow-up/task', staff, {

@@ -61,9 +61,16 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
   const tasks = new TaskRepository();
   const findingTarget: ActionTarget = { def: positiveFindingResource, repo: findings, effects: findingEffects };
   const taskTarget: ActionTarget = { def: positiveTaskResource, repo: tasks, effects: taskEffects };
-  registerActionRoutes(app, db, positiveFindingResource, findings, findingEffects);
-  registerActionRoutes(app, db, positiveTaskResource, tasks, taskEffects);
   const tags = ['阳性管理'];
+  for (const { def, repo, effects } of [findingTarget, taskTarget]) {
+    registerActionRoutes(app, db, def, repo, effects);
+    // The generic read of a view row (the list URL is the screen's own, below).
+    r.get(
+      `/api${def.endpoint}/:id`,
+      { config: { permission: def.permissions.list }, schema: { tags, summary: `${def.label}详情`, params: idParams } },
+      async (req) => ({ code: 200, data: await repo.get(db, currentUser(req), req.params.id) }),
+    );
+  }
 
   r.get(
     '/api/positive/new',
