@@ -127,3 +127,25 @@ export function leftoverMessage(error: unknown): string | null {
   if (error.status < 400 || error.status >= 500 || [401, 403, 404].includes(error.status)) return null;
   return error.msg;
 }
+
+/**
+ * A declared action on one row (POST {endpoint}/{id}/actions/{action}, body = the action's fields and the
+ * row's version) or on several (POST {endpoint}/actions/{action}, body = { ids, ...fields }). A row no longer
+ * in a state the action starts from answers 409 with the server's message naming its current state.
+ */
+export function runAction(
+  r: ResourceDef,
+  action: string,
+  rows: ResourceRecord[],
+  fields: Record<string, unknown>,
+  bulk: boolean,
+): Promise<Envelope<unknown>> {
+  const name = encodeURIComponent(action);
+  if (bulk)
+    return http.post<Envelope<unknown>>(`${r.endpoint}/actions/${name}`, { ids: rows.map((x) => x.id), ...fields });
+  const [row] = rows;
+  return http.post<Envelope<unknown>>(`${r.endpoint}/${encodeURIComponent(String(row.id))}/actions/${name}`, {
+    ...fields,
+    ...(row.version !== undefined ? { version: row.version } : {}),
+  });
+}

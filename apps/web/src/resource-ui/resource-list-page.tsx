@@ -1,14 +1,15 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { type ResourceDef, valueFields } from '@peis/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isView, type ResourceDef, valueFields } from '@peis/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Popconfirm, Space, Table, type TableProps, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { download, type Query } from '../app/http';
+import { usePagedList } from '../components/list';
 import { FieldValue, formatTimestamp } from './field-kinds/field-value';
+import { ActionButton, RowActions, useActionRunner, useBulkActions } from './resource-actions';
 import {
   fetchList,
   invalidateResource,
-  type ListParams,
   leftoverMessage,
   type ResourceRecord,
   removeRecord,
@@ -37,12 +38,19 @@ export interface ResourceListPageProps {
   deletedView?: boolean;
 }
 
-/** SPEC §9: lists open at 20 per page. */
-const DEFAULT_PAGE_SIZE = 20;
+/** What a list is asked for besides its page: the search form's filters, the sort, the deleted view. */
+interface ListFilters {
+  filters: Query;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  deleted: boolean;
+}
 
 /**
  * The generic list screen of a resource: search form from the fields with `filter`, server-side paging and
- * sorting, toolbar (新增, 导入, 导出) and row actions (查看, 编辑, 删除 / 恢复), each behind its permission.
+ * sorting, toolbar (新增, 导入, 导出) and row actions (查看, 编辑, 删除 / 恢复), each behind its permission; the
+ * declared actions a row's state allows (and bulk actions on selected rows). A read-only view (isView) offers
+ * 查看 and 导出 only.
  */
 export function ResourceListPage({
   resource,
@@ -56,9 +64,8 @@ export function ResourceListPage({
   const queryClient = useQueryClient();
   const perms = resource.permissions;
 
+  const readOnly = isView(resource);
   const [filters, setFilters] = useState<Query>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
   // The record stays while a dialog or drawer closes, so its title and content do not flip mid-animation.
   const [editing, setEditing] = useState<{ open: boolean; record: ResourceRecord | null }>({
@@ -69,26 +76,23 @@ export function ResourceListPage({
     open: false,
     id: null,
   });
+  const [selected, setSelected] = useState<ResourceRecord[]>([]);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const params = useMemo<ListParams>(
-    () => ({ page, pageSize, sort: sort?.field, order: sort?.order, filters, deleted: deletedView }),
-    [page, pageSize, sort, filters, deletedView],
+  // A new search, sort or view starts again on page 1 (usePagedList does so for every new filters object).
+  const listFilters = useMemo<ListFilters>(
+    () => ({ filters, sort: sort?.field, order: sort?.order, deleted: deletedView }),
+    [filters, sort, deletedView],
   );
-  const list = useQuery({
-    queryKey: resourceKeys.list(resource, params),
-    queryFn: ({ signal }) => fetchList(resource, params, signal),
-    placeholderData: keepPreviousData,
-  });
-  const total = list.data?.total ?? 0;
-
-  // A delete can empty the last page: step back to the last page that still has rows.
-  useEffect(() => {
-    if (list.data && list.data.records.length === 0 && total > 0 && page > 1) {
-      setPage(Math.max(1, Math.ceil(total / pageSize)));
-    }
-  }, [list.data, total, page, pageSize]);
+  const { tableProps } = usePagedList<ResourceRecord, ListFilters>(
+    [...resourceKeys.all(resource), 'list'],
+    ({ page, pageSize, ...f }, signal) => fetchList(resource, { page, pageSize, ...f }, signal),
+    listFilters,
+  );
+  const bulkActions = useBulkActions(resource);
+  const selectable = !deletedView && bulkActions.length > 0;
+  const runner = useActionRunner(resource, () => setSelected([]));
 
   const refresh = () => invalidateResource(queryClient, resource);
   const onFailure = (e: unknown) => {
@@ -179,7 +183,7 @@ export function ResourceListPage({
                   查看
                 </Button>
               </ResourceGate>
-              <ResourceGate code={perms.update}>
+              <ResourceGate code={readOnly ? undefined : perms.update}>
                 <Button
                   type="link"
                   size="small"
@@ -189,7 +193,7 @@ export function ResourceListPage({
                   编辑
                 </Button>
               </ResourceGate>
-              <ResourceGate code={resource.softDelete === false ? undefined : perms.remove}>
+              <ResourceGate code={readOnly || resource.softDelete === false ? undefined : perms.remove}>
                 <Popconfirm
                   title="确定删除该记录吗？"
                   okText="确定"
@@ -201,6 +205,7 @@ export function ResourceListPage({
                   </Button>
                 </Popconfirm>
               </ResourceGate>
+              <RowActions resource={resource} record={record} runner={runner} />
             </>
           )}
           {rowActions?.(record)}
@@ -208,27 +213,22 @@ export function ResourceListPage({
       ),
     };
     return [...fieldColumns, ...deletedColumn, ...(columnsExtra ?? []), actionColumn];
-  }, [resource, perms, sort, deletedView, columnsExtra, rowActions, remove, restore]);
+  }, [resource, perms, readOnly, sort, deletedView, columnsExtra, rowActions, remove, restore, runner]);
 
-  const onTableChange: TableProps<ResourceRecord>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const s = Array.isArray(sorter) ? sorter[0] : sorter;
-      setSort(
-        s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : null,
-      );
-      setPage(1);
-    } else if (extra.action === 'paginate') {
-      const nextSize = pagination.pageSize ?? pageSize;
-      setPage(nextSize !== pageSize ? 1 : (pagination.current ?? 1));
-      setPageSize(nextSize);
-    }
+  // Paging is usePagedList's; the table's sort goes to the server.
+  const onTableChange: TableProps<ResourceRecord>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    setSort(
+      s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : null,
+    );
   };
 
   const toolbar = (
     <Space wrap>
       {deletedView ? null : (
         <>
-          <ResourceGate code={perms.create}>
+          <ResourceGate code={readOnly ? undefined : perms.create}>
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -238,7 +238,7 @@ export function ResourceListPage({
               新增
             </Button>
           </ResourceGate>
-          <ResourceGate code={perms.import}>
+          <ResourceGate code={readOnly ? undefined : perms.import}>
             <Button icon={<UploadOutlined />} data-testid="resource-import" onClick={() => setImporting(true)}>
               导入
             </Button>
@@ -248,6 +248,31 @@ export function ResourceListPage({
               导出
             </Button>
           </ResourceGate>
+          {selectable
+            ? bulkActions.map(([name, action]) => {
+                const stuck = selected.find(
+                  (r) => !action.from.some((s) => String(s) === String(r[resource.stateField ?? ''])),
+                );
+                return (
+                  <ActionButton
+                    key={name}
+                    name={name}
+                    action={action}
+                    rows={selected}
+                    bulk
+                    runner={runner}
+                    type="default"
+                    blocked={
+                      selected.length === 0
+                        ? '请先勾选记录'
+                        : stuck
+                          ? `所选记录中有不能执行「${action.label}」的状态`
+                          : undefined
+                    }
+                  />
+                );
+              })
+            : null}
         </>
       )}
       {toolbarExtra}
@@ -256,13 +281,7 @@ export function ResourceListPage({
 
   return (
     <Flex vertical gap={16} data-testid="resource-list" data-resource={resource.name}>
-      <ResourceSearchForm
-        resource={resource}
-        onSearch={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
-      />
+      <ResourceSearchForm resource={resource} onSearch={setFilters} />
       <Card>
         {/* Title and toolbar in one wrapping row: on a narrow window the toolbar moves under the title. */}
         <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
@@ -272,20 +291,19 @@ export function ResourceListPage({
           {toolbar}
         </Flex>
         <Table<ResourceRecord>
-          rowKey="id"
+          {...tableProps}
+          size={undefined}
           columns={columns}
-          dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
           onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page,
-            pageSize,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (t) => `共 ${t} 条`,
-          }}
+          rowSelection={
+            selectable
+              ? {
+                  selectedRowKeys: selected.map((r) => r.id as Key),
+                  onChange: (_keys, rows) => setSelected(rows),
+                  preserveSelectedRowKeys: true,
+                }
+              : undefined
+          }
           data-testid="resource-table"
         />
       </Card>
@@ -301,7 +319,8 @@ export function ResourceListPage({
         open={viewing.open}
         onClose={() => setViewing((s) => ({ ...s, open: false }))}
       />
-      {perms.import ? (
+      {runner.dialog}
+      {perms.import && !readOnly ? (
         <ResourceImportDialog resource={resource} open={importing} onClose={() => setImporting(false)} />
       ) : null}
     </Flex>

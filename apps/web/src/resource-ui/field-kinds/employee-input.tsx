@@ -59,6 +59,17 @@ export function EmployeeInput({
   });
   // The chosen person stays labelled after the search list changes.
   const [chosen, setChosen] = useState<PickedEmployee | null>(null);
+  // A value with no name at hand (an action's form, a default) is labelled by asking the picker for that id.
+  const unnamed = value != null && !current?.name && chosen?.id !== value;
+  const named = useQuery({
+    queryKey: ['employee-pick', 'id', value],
+    enabled: unnamed,
+    queryFn: ({ signal }) =>
+      http
+        .get<{ data?: PickedEmployee[] }>('/employees/pick', { id: value }, { signal })
+        .then((a) => a.data?.[0] ?? null),
+    staleTime: 60_000,
+  });
   const people = found.data ?? [];
   const options = people.map((p) => ({
     value: p.id,
@@ -70,7 +81,9 @@ export function EmployeeInput({
       ? employeeText(chosen.name, chosen.unitName)
       : current?.name
         ? employeeText(current.name, current.unitName)
-        : undefined;
+        : named.data
+          ? employeeText(named.data.name, named.data.unitName)
+          : undefined;
   if (value != null && !options.some((o) => o.value === value)) {
     options.unshift({ value, label: selectedLabel ?? String(value), detail: '' });
   }
