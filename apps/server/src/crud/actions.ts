@@ -168,11 +168,12 @@ export function registerActionRoutes(
         return {
           code: 200,
           msg: actionDone(action, 1),
+          // The effect's answer last: an action without `to` has its state set by the effect (记录随访).
           data: {
-            ...results[0],
             id: record.id,
             [def.stateField as string]: state,
             version: Number(record.version) + 1,
+            ...results[0],
           },
         };
       },
