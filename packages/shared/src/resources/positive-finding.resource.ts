@@ -1,6 +1,7 @@
 import { RULE_LEVELS } from '../rules/positive-rules';
 import { defineResource, field } from './define-resource';
 import { SEX_OPTIONS } from './options';
+import { PERSON_JOINS, personFields } from './person-view';
 
 /** Finding statuses (positive_findings.status). */
 export const FINDING_STATUSES = [
@@ -27,8 +28,7 @@ export const positiveFindingResource = defineResource({
   personField: 'employeeId',
   softDelete: false,
   joins: [
-    { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
-    { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+    ...PERSON_JOINS,
     { alias: 'c', sql: 'JOIN health_checks c ON c.id = t.check_id' },
     { alias: 'pr', sql: 'JOIN positive_rules pr ON pr.id = t.rule_id' },
   ],
@@ -62,12 +62,10 @@ export const positiveFindingResource = defineResource({
   titleField: 'name',
   fields: {
     employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
-    name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
+    ...personFields(),
     sex: field.computed({ label: '性别', sql: 'e.sex', options: SEX_OPTIONS, list: true }),
     birthday: field.computed({ label: '出生日期', sql: "to_char(e.birthday, 'YYYY-MM-DD')", hideInExport: true }),
     idCard: field.computed({ label: '身份证号', sql: 'e.id_card', mask: 'idCard', list: true }),
-    unitId: field.computed({ label: '单位', sql: 'e.unit_id', filter: 'inTree', hideInExport: true }),
-    unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
     checkDate: field.computed({ label: '体检日期', sql: "to_char(c.check_date, 'YYYY-MM-DD')", list: true }),
     year: field.number({ label: '年度', filter: 'eq', list: true, hideInForm: true }),
     ruleId: field.number({ label: '规则', filter: 'eq', hideInForm: true, hideInExport: true }),

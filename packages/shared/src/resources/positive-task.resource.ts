@@ -1,5 +1,6 @@
 import type { ActionDef, FieldDef } from './define-resource';
 import { defineResource, field } from './define-resource';
+import { PERSON_JOINS, personFields } from './person-view';
 import { ASSIGNEE_REMOTE } from './positive-finding.resource';
 
 /** Task statuses (positive_tasks.status; PRODUCT: 待处理 / 处理中 / 已完成 / 已关闭). */
@@ -50,8 +51,7 @@ export const positiveTaskResource = defineResource({
   joins: [
     { alias: 'f', sql: 'JOIN positive_findings f ON f.id = t.finding_id' },
     { alias: 'pr', sql: 'JOIN positive_rules pr ON pr.id = f.rule_id', needs: 'f' },
-    { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
-    { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+    ...PERSON_JOINS,
     { alias: 'a', sql: 'LEFT JOIN users a ON a.id = t.assignee_id' },
   ],
   stateField: 'status',
@@ -79,9 +79,7 @@ export const positiveTaskResource = defineResource({
   fields: {
     findingId: field.number({ label: '阳性发现', hideInForm: true, hideInExport: true }),
     employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
-    name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
-    unitId: field.computed({ label: '单位', sql: 'e.unit_id', filter: 'inTree', hideInExport: true }),
-    unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
+    ...personFields(),
     ruleName: field.computed({ label: '规则名称', sql: 'pr.names', list: true }),
     libraryName: field.computed({ label: '所属库', sql: 'pr.library_name', list: true }),
     level: field.computed({ label: '级别', sql: 'f.level', list: true }),

@@ -1,0 +1,18 @@
+import { type FieldDef, field, type ViewJoin } from './define-resource';
+
+/**
+ * What every person-scoped view (findings, tasks, follow-ups, packages, checks…) joins and shows about its
+ * person: the employee `e` of `t.employee_id` and their unit `u`; the name (searched by contains), the unit
+ * (filtered by subtree) and the unit's short name. Spread into a declaration's `joins` and `fields`.
+ */
+export const PERSON_JOINS: ViewJoin[] = [
+  { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
+  { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+];
+
+export const personFields = () =>
+  ({
+    name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
+    unitId: field.computed({ label: '单位', sql: 'e.unit_id', filter: 'inTree', hideInExport: true }),
+    unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
+  }) satisfies Record<string, FieldDef>;
