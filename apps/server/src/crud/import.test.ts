@@ -1,15 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../test/harness';
 import { gatedUpload, multipartFile } from '../test/instances';
+import { sheet } from '../test/xlsx';
 import { sheetXml, workbookParts, zip } from '../test/zip';
-
-async function sheet(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('导入');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 describe.each(TEST_DATABASES)('spreadsheet imports that cannot hurt the server, on $name', (target) => {
   let t: TestApp;

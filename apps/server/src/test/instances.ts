@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Db, openDb } from '../db/client';
 import type { TestApp } from './harness';
+import { multipart } from './xlsx';
 
 /**
  * A second server instance on the test app's database: on PostgreSQL its own connection pool on the same
@@ -58,14 +59,4 @@ export function gatedUpload(name: string, content: Buffer) {
 }
 
 /** A multipart body with one file field, as a browser sends it. */
-export function multipartFile(name: string, content: Buffer) {
-  const boundary = `----peis${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export const multipartFile = (name: string, content: Buffer) => multipart(name, content);

@@ -1,48 +1,14 @@
 import { Readable } from 'node:stream';
 import { idCardCheckChar } from '@peis/shared';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSession } from '../../plugins/auth';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { multipart, readXlsx, rowsOf, sheet as sheetNamed } from '../../test/xlsx';
+
+const sheet = (rows: unknown[][]) => sheetNamed(rows, '体检数据');
+
 import { importChecks } from './import';
 import { loadIndicators } from './indicators';
-
-/** A multipart body with `fields` before the file (the import reads fields that precede the file). */
-function multipart(name: string, content: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----peis${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${encodeURIComponent(name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function sheet(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('体检数据');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function readXlsx(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  return wb;
-}
-const rowsOf = (ws: ExcelJS.Worksheet) => {
-  const out: unknown[][] = [];
-  ws.eachRow((row) => {
-    out.push((row.values as unknown[]).slice(1));
-  });
-  return out;
-};
 
 /** A valid resident ID number (GB 11643 check digit) born 1986-05-20; odd sequence = male. */
 const idCard = (seq: number) => {

@@ -1,20 +1,16 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ImportRun } from '../../crud/import-run';
 import { resolveSession, type SessionUser } from '../../plugins/auth';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { multipartFile, secondInstance } from '../../test/instances';
+import { sheet as sheetNamed } from '../../test/xlsx';
+
+const sheet = (rows: unknown[][]) => sheetNamed(rows, '体检数据');
+
 import { importChecks } from './import';
 import { loadIndicators } from './indicators';
-
-async function sheet(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('体检数据');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 describe.each(TEST_DATABASES)(
   'check imports: audit kept as batches commit, progress in the database, on $name',
