@@ -7,6 +7,7 @@ export { ExportButton } from './export-button';
 export { type DialogSaveOptions, FormDialog, type FormDialogProps, useDialogSave } from './form-dialog';
 export { afterToday, beforeToday, DATE, fromDate, orDash, randomId, toDate, today, yearOptions } from './format';
 export { ListCard, NameSearch, PersonSearchItems, SwitchFilter } from './list-card';
+export { LogEntry, LogTimeline } from './log-timeline';
 export {
   emptyText,
   fetchPaged,

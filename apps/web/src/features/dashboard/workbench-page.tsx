@@ -145,45 +145,71 @@ const FOLLOW_UP_COLUMNS: Columns<MyFollowUp> = [
   { key: 'nextDate', dataIndex: 'nextDate', title: '计划日期', width: 110 },
 ];
 
-/** One to-do list: the person, the list's own columns, a link to the screen where the work is done. */
-function TodoTable<T extends { id: number; employeeId: number }>({
-  data,
-  loading,
-  canOpenRecord,
-  columns,
-  to,
-  action,
-  scrollX,
-  emptyText,
-  testId,
-}: {
-  data?: Listing<T>;
-  loading: boolean;
-  canOpenRecord: boolean;
-  columns: Columns<T>;
+interface TodoDef<T> {
+  title: string;
+  /** The screen where the work is done, and its link text. */
   to: string;
   action: string;
+  columns: Columns<T>;
   scrollX: number;
   emptyText: string;
   testId: string;
+}
+
+const TASK_TODO: TodoDef<MyPositiveTask> = {
+  title: '我的阳性任务',
+  to: '/main/positive/task',
+  action: '去处理',
+  columns: TASK_COLUMNS,
+  scrollX: 600,
+  emptyText: '暂无待办阳性任务',
+  testId: 'my-positive-tasks',
+};
+
+const FOLLOW_UP_TODO: TodoDef<MyFollowUp> = {
+  title: '今日到期随访',
+  to: '/main/follow-up/task',
+  action: '去随访',
+  columns: FOLLOW_UP_COLUMNS,
+  scrollX: 460,
+  emptyText: '今日暂无到期随访',
+  testId: 'my-follow-ups',
+};
+
+/** One to-do list: its title and count, the person, the list's own columns, a link to where the work is done. */
+function TodoSection<T extends { id: number; employeeId: number }>({
+  def,
+  query,
+  span,
+  canOpenRecord,
+}: {
+  def: TodoDef<T>;
+  query: { data?: Listing<T>; isFetching: boolean };
+  span: number;
+  canOpenRecord: boolean;
 }) {
-  const all: Columns<T> = [
+  const columns: Columns<T> = [
     ...personColumns<T>(canOpenRecord),
-    ...columns,
-    { key: 'action', title: '操作', width: 70, render: () => <Link to={to}>{action}</Link> },
+    ...def.columns,
+    { key: 'action', title: '操作', width: 70, render: () => <Link to={def.to}>{def.action}</Link> },
   ];
   return (
-    <Table<T>
-      rowKey="id"
-      size="small"
-      loading={loading}
-      dataSource={data?.records ?? []}
-      columns={all}
-      pagination={false}
-      scroll={{ x: scrollX }}
-      locale={{ emptyText }}
-      data-testid={testId}
-    />
+    <Col xs={24} xl={span}>
+      <SectionTitle total={query.data?.total} to={def.to}>
+        {def.title}
+      </SectionTitle>
+      <Table<T>
+        rowKey="id"
+        size="small"
+        loading={query.isFetching}
+        dataSource={query.data?.records ?? []}
+        columns={columns}
+        pagination={false}
+        scroll={{ x: def.scrollX }}
+        locale={{ emptyText: def.emptyText }}
+        data-testid={def.testId}
+      />
+    </Col>
   );
 }
 
@@ -229,40 +255,10 @@ function MyTodo({ hasMenu }: { hasMenu: (menu: string) => boolean }) {
     <Card title="我的待办" data-testid="my-todo">
       <Row gutter={[24, 16]}>
         {tasksVisible && (
-          <Col xs={24} xl={both ? 14 : 24}>
-            <SectionTitle total={tasks.data?.total} to="/main/positive/task">
-              我的阳性任务
-            </SectionTitle>
-            <TodoTable<MyPositiveTask>
-              data={tasks.data}
-              loading={tasks.isFetching}
-              canOpenRecord={canOpenRecord}
-              columns={TASK_COLUMNS}
-              to="/main/positive/task"
-              action="去处理"
-              scrollX={600}
-              emptyText="暂无待办阳性任务"
-              testId="my-positive-tasks"
-            />
-          </Col>
+          <TodoSection def={TASK_TODO} query={tasks} span={both ? 14 : 24} canOpenRecord={canOpenRecord} />
         )}
         {followUpsVisible && (
-          <Col xs={24} xl={both ? 10 : 24}>
-            <SectionTitle total={followUps.data?.total} to="/main/follow-up/task">
-              今日到期随访
-            </SectionTitle>
-            <TodoTable<MyFollowUp>
-              data={followUps.data}
-              loading={followUps.isFetching}
-              canOpenRecord={canOpenRecord}
-              columns={FOLLOW_UP_COLUMNS}
-              to="/main/follow-up/task"
-              action="去随访"
-              scrollX={460}
-              emptyText="今日暂无到期随访"
-              testId="my-follow-ups"
-            />
-          </Col>
+          <TodoSection def={FOLLOW_UP_TODO} query={followUps} span={both ? 10 : 24} canOpenRecord={canOpenRecord} />
         )}
       </Row>
     </Card>

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Empty, Space, Spin, Timeline, Typography } from 'antd';
-import { fetchPaged, orDash } from '../../components/list';
+import { Descriptions, Drawer } from 'antd';
+import { LogEntry, LogTimeline, orDash } from '../../components/list';
 import { type PositiveLog, type PositiveTask, positiveKeys } from './positive-api';
 import { DueDate, LevelTag, LogActionTag, MatchedValues, TaskStatusTag } from './positive-tags';
 
@@ -16,26 +15,6 @@ export function TaskLogDrawer({
   open: boolean;
   onClose: () => void;
 }) {
-  const logs = useQuery({
-    queryKey: positiveKeys.taskLogs(task?.id ?? 0),
-    enabled: open && Boolean(task),
-    queryFn: ({ signal }) =>
-      fetchPaged<PositiveLog>('/positive/log', { taskId: task?.id, page: 1, pageSize: 500 }, signal),
-  });
-  const items = [...(logs.data?.records ?? [])].reverse().map((l) => ({
-    key: l.id,
-    color: COLORS[l.action] ?? 'blue',
-    title: l.createdAt,
-    content: (
-      <Space orientation="vertical" size={2}>
-        <Space size={4} wrap>
-          <LogActionTag action={l.action} />
-          <Typography.Text type="secondary">{orDash(l.createdBy)}</Typography.Text>
-        </Space>
-        <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{orDash(l.note)}</Typography.Text>
-      </Space>
-    ),
-  }));
   return (
     <Drawer
       title={task ? `处理记录：${task.name} · ${task.ruleName}` : '处理记录'}
@@ -63,13 +42,21 @@ export function TaskLogDrawer({
           ]}
         />
       ) : null}
-      {logs.isLoading ? (
-        <Spin />
-      ) : items.length ? (
-        <Timeline items={items} data-testid="task-log-timeline" />
-      ) : (
-        <Empty description={logs.isError ? '加载失败，请稍后重试' : '暂无处理记录'} />
-      )}
+      <LogTimeline<PositiveLog>
+        queryKey={positiveKeys.taskLogs(task?.id ?? 0)}
+        path="/positive/log"
+        filters={{ taskId: task?.id }}
+        enabled={open && Boolean(task)}
+        oldestFirst
+        toItem={(l) => ({
+          key: l.id,
+          color: COLORS[l.action] ?? 'blue',
+          title: l.createdAt,
+          content: <LogEntry tag={<LogActionTag action={l.action} />} by={l.createdBy} text={orDash(l.note)} />,
+        })}
+        emptyText="暂无处理记录"
+        testId="task-log-timeline"
+      />
     </Drawer>
   );
 }
