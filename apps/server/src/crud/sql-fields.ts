@@ -66,7 +66,10 @@ export function fieldColumns(fields: Record<string, FieldDef>, alias: string): s
   for (const [key, f] of valueFields({ fields })) {
     if (f.kind === 'children' || (f.kind === 'computed' && !f.sql)) continue;
     const col = fieldExpr(key, f, alias);
-    cols.push(f.kind === 'date' ? `to_char(${col}, 'YYYY-MM-DD') AS "${key}"` : `${col} AS "${key}"`);
+    if (f.kind === 'date') cols.push(`to_char(${col}, 'YYYY-MM-DD') AS "${key}"`);
+    // numeric columns come back as text from PGlite: a number field is a number on both databases.
+    else if (f.kind === 'number' && !f.sql) cols.push(`${col}::float8 AS "${key}"`);
+    else cols.push(`${col} AS "${key}"`);
     if (f.kind === 'company') cols.push(`(SELECT short_name FROM units WHERE id = ${col}) AS "${key}Name"`);
     if (f.kind === 'employee') {
       cols.push(`${employeeNameSql(col)} AS "${key}Name"`, `${employeeUnitSql(col)} AS "${key}UnitName"`);
