@@ -1,7 +1,8 @@
+import { USER_TYPES } from '@peis/shared';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
 import type { SessionUser } from '../plugins/auth';
-import { employeeScopeSql, unitScopeSql } from './scope';
+import { employeeScopeSql, unitScopeSql, unitSubtreeSql } from './scope';
 
 /** `?page=1&pageSize=20` of every list (ARCHITECTURE.md), with Chinese messages. */
 export const pageQuery = {
@@ -85,7 +86,7 @@ export async function paged<T>(
  * condition on that row's unit instead of a second pass over the employees table.
  */
 export function employeeRowScopeSql(user: SessionUser, alias: string, params: unknown[]): string {
-  if (user.userType === 4) return employeeScopeSql(user, `${alias}.id`, params);
+  if (user.userType === USER_TYPES.employee) return employeeScopeSql(user, `${alias}.id`, params);
   return unitScopeSql(user, `${alias}.unit_id`, params);
 }
 
@@ -106,16 +107,11 @@ export async function listCountsByUnit(
   const params: unknown[] = [list];
   const where = ['list = $1'];
   // Per unit, not per person: a regular staff account's lists count its own rows (no maintained count).
-  if (user.userType === 4) throw new Error('listCountsByUnit: not for a regular staff account');
+  if (user.userType === USER_TYPES.employee) throw new Error('listCountsByUnit: not for a regular staff account');
   if (user.unitPath !== null && list === 'audit')
     where.push(`unit_id IN (SELECT su.id FROM users su WHERE ${unitScopeSql(user, 'su.unit_id', params)})`);
   else if (user.unitPath !== null) where.push(unitScopeSql(user, 'unit_id', params));
-  if (f.unitId) {
-    params.push(f.unitId);
-    where.push(
-      `unit_id IN (SELECT id FROM units WHERE path LIKE (SELECT path FROM units WHERE id = $${params.length}) || '%')`,
-    );
-  }
+  if (f.unitId) where.push(unitSubtreeSql('unit_id', f.unitId, params));
   for (const k of ['k1', 'k2'] as const) {
     if (f[k] === undefined) continue;
     params.push(f[k]);

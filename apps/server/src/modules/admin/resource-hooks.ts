@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { ID_CARD_MESSAGES, idCardInfo, idCardProblem, passwordSchema } from '@peis/shared';
+import { ID_CARD_MESSAGES, idCardInfo, idCardProblem, passwordSchema, USER_TYPES } from '@peis/shared';
 import type { ResourceHooks, Row } from '../../crud/crud-repository';
 import type { Queryable } from '../../db/client';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest, fieldError, forbidden } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { employeeScopeSql, unitInScope } from '../../lib/scope';
 import type { SessionUser } from '../../plugins/auth';
-
-const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
 async function unitPath(q: Queryable, id: unknown): Promise<string | null> {
   const { rows } = await q.query<{ path: string }>('SELECT path FROM units WHERE id = $1 AND deleted_at IS NULL', [id]);
@@ -28,7 +26,8 @@ async function employeeInScope(q: Queryable, user: SessionUser, id: unknown, pat
 
 /** Employee accounts: the ID number is checked by GB 11643 and gives sex and birthday. */
 export const accountHooks: ResourceHooks = {
-  scopeWhere: (user, params, alias) => (user.userType === 4 ? employeeScopeSql(user, `${alias}.id`, params) : 'TRUE'),
+  scopeWhere: (user, params, alias) =>
+    user.userType === USER_TYPES.employee ? employeeScopeSql(user, `${alias}.id`, params) : 'TRUE',
   async beforeWrite({ values, mode }) {
     if (mode === 'update') return undefined; // the ID number is immutable
     const id = String(values.idCard).toUpperCase();
@@ -58,7 +57,7 @@ export const userHooks: ResourceHooks = {
     const userType = roles[0].user_type;
     // An administrator limited to a unit cannot create company-wide accounts.
     if (user.unitPath !== null && values.unitId == null) throw fieldError('unitId', '请选择管理单位');
-    if (userType === 4) {
+    if (userType === USER_TYPES.employee) {
       if (values.employeeId == null) throw fieldError('employeeId', '普通员工账号必须关联员工本人');
       await employeeInScope(q, user, values.employeeId, 'employeeId');
     }

@@ -6,6 +6,7 @@ import {
   facilityResource,
   helpResource,
   idParam,
+  idParams,
   insuranceResource,
   KNOWN_PERMISSIONS,
   MOBILE_PATTERN,
@@ -13,6 +14,7 @@ import {
   questionnaireResource,
   roleResource,
   targetResource,
+  USER_TYPES,
   unitResource,
   userResource,
 } from '@peis/shared';
@@ -22,7 +24,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { registerEmployeePicker } from '../../crud/employee-pick';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { listCount, onlyFilters, pageQuery } from '../../lib/paging';
 import { hashPassword } from '../../lib/password';
 import { employeeScopeSql, unitInScope, unitScopeSql } from '../../lib/scope';
@@ -38,7 +40,6 @@ import {
   userHooks,
 } from './resource-hooks';
 
-const idParams = z.object({ id: idParam() });
 const dateString = calendarDate();
 
 export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -153,7 +154,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
           'SELECT path FROM units WHERE id = $1 AND deleted_at IS NULL',
           [toUnitId],
         );
-        if (!unit[0]) throw badRequest('调入单位不存在', [{ path: 'toUnitId', message: '调入单位不存在' }]);
+        if (!unit[0]) throw fieldError('toUnitId', '调入单位不存在');
         if (!unitInScope(user, unit[0].path)) throw forbidden('不能调入账号单位范围以外的单位');
         const params: unknown[] = [employeeIds];
         const { rows: emps } = await q.query<{ id: number; unit_id: number; name: string }>(
@@ -284,9 +285,9 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
     },
     async (req) => {
       const user = currentUser(req);
-      if (user.userType === 4) throw forbidden();
+      if (user.userType === USER_TYPES.employee) throw forbidden();
       const params: unknown[] = [];
-      let cond = 'u.deleted_at IS NULL AND u.enabled AND u.user_type IN (2, 3)';
+      let cond = `u.deleted_at IS NULL AND u.enabled AND u.user_type IN (${USER_TYPES.healthStaff}, ${USER_TYPES.expert})`;
       if (req.query.name) {
         params.push(`%${req.query.name}%`);
         cond += ` AND u.name ILIKE $${params.length}`;
@@ -396,7 +397,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
       const cond = where.length ? where.join(' AND ') : 'TRUE';
       // Without a filter the total is the maintained count (per account), not a COUNT(*) of the log.
       const count =
-        user.userType !== 4 && onlyFilters(qs, [])
+        user.userType !== USER_TYPES.employee && onlyFilters(qs, [])
           ? [{ n: await listCount(db, 'audit', user, {}) }]
           : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a WHERE ${cond}`, params)).rows;
       params.push(qs.pageSize, (qs.page - 1) * qs.pageSize);
@@ -471,7 +472,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
     ...accountHooks,
     // The live accounts of the scope, or of a unit's subtree: the maintained count of live employees.
     listCount: (q, user, query) =>
-      user.userType !== 4 && !query.deleted && onlyFilters(query.filters, ['unitId'])
+      user.userType !== USER_TYPES.employee && !query.deleted && onlyFilters(query.filters, ['unitId'])
         ? listCount(q, 'employees', user, { unitId: query.filters.unitId ? Number(query.filters.unitId) : undefined })
         : null,
   });

@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, fieldError, unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { writeAudit } from '../../plugins/audit';
 import { hashToken, newToken, type SessionUser } from '../../plugins/auth';
@@ -226,10 +226,10 @@ export async function changePassword(
     user.id,
   ]);
   if (!rows[0] || !(await verify(rows[0].password_hash, oldPassword).catch(() => false))) {
-    throw badRequest('原密码错误', [{ path: 'oldPassword', message: '原密码错误' }]);
+    throw fieldError('oldPassword', '原密码错误');
   }
   if (oldPassword === newPassword) {
-    throw badRequest('新密码不能与原密码相同', [{ path: 'newPassword', message: '新密码不能与原密码相同' }]);
+    throw fieldError('newPassword', '新密码不能与原密码相同');
   }
   const passwordHash = await hashPassword(newPassword);
   await db.tx(async (q) => {

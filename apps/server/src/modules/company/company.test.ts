@@ -62,8 +62,9 @@ describe.each(TEST_DATABASES)('unit tree, permissions and unit scope on $name', 
       url: `/api/company/company/${await unitId('采油一厂')}`,
       headers: t.auth(token),
     });
-    expect(other.statusCode).toBe(403);
-    expect(other.json().msg).toBe('无权访问该单位');
+    // Out of scope answers as if the unit did not exist (docs/decisions.md: out of scope is 404).
+    expect(other.statusCode).toBe(404);
+    expect(other.json().msg).toBe('单位不存在');
     const full = await t.app.inject({
       url: `/api/company/company/${await unitId('采油一厂')}`,
       headers: t.auth(await t.login('admin')),

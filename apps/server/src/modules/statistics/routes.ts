@@ -1,10 +1,11 @@
 import { ABNORMALITY_CRITERIA, AGE_BANDS, CHRONIC_DISEASES, PAST_ILLNESS, RISK_LEVELS } from '@peis/shared';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { attachment, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
+import type { Db } from '../../db/client';
 import { employeeFilterSql, unitFilter } from '../../lib/unit-filter';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
@@ -21,6 +22,15 @@ interface Column {
   header: string;
   /** What the column counts (the criterion), shown as the header's tooltip; not exported. */
   note?: string;
+}
+
+/**
+ * Start of every statistics call: audits an export of `title`, then answers the condition on employees `e`
+ * (the account's scope and the query's unit).
+ */
+async function employeesOf(db: Db, req: FastifyRequest, f: Query, title: string, params: unknown[]) {
+  if (f.export) await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: title }));
+  return employeeFilterSql(db, currentUser(req), f, params);
 }
 
 /** A statistics table as JSON, or as an .xlsx download when `export` is set. */
@@ -66,10 +76,8 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
     },
     async (req, reply) => {
       const f = req.query;
-      if (f.export)
-        await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: '预分组统计' }));
       const params: unknown[] = [f.year];
-      const where = await employeeFilterSql(db, currentUser(req), f, params);
+      const where = await employeesOf(db, req, f, '预分组统计', params);
       const levelCols = Object.keys(ABNORMALITY_CRITERIA).flatMap((k) =>
         [1, 2, 3].map((l) => `count(*) FILTER (WHERE t.${k} = ${l})::int AS ${k}${l}`),
       );
@@ -106,10 +114,8 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
     },
     async (req, reply) => {
       const f = req.query;
-      if (f.export)
-        await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: '慢病统计' }));
       const params: unknown[] = [f.year];
-      const where = await employeeFilterSql(db, currentUser(req), f, params);
+      const where = await employeesOf(db, req, f, '慢病统计', params);
       if (f.by === 'band') {
         const band = `CASE WHEN a < 35 THEN 'lte_34' WHEN a < 45 THEN 'gte_35_44' ELSE 'gte_45' END`;
         const { rows } = await db.query<{ band: string; sex: number; total: number } & Record<string, number>>(
@@ -188,10 +194,8 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: AppContext)
     },
     async (req, reply) => {
       const f = req.query;
-      if (f.export)
-        await db.tx((q) => writeAudit(q, req, { action: 'export', resource: 'statistics', detail: '大病统计' }));
       const params: unknown[] = [];
-      const where = await employeeFilterSql(db, currentUser(req), f, params);
+      const where = await employeesOf(db, req, f, '大病统计', params);
       // Each record's illness codes unpacked once, then every column tests the array.
       const { rows } = await db.query<Record<string, unknown>>(
         `SELECT u.short_name AS "unitName", count(*)::int AS employees,

@@ -1,5 +1,6 @@
 import { pipeline } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
+import { USER_TYPES } from '@peis/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -159,7 +160,7 @@ function uploadErrorHandler(err: FastifyError, req: FastifyRequest, reply: Fasti
 /** Whether `user` may read a file: own uploads always; regular staff nothing else; others by unit scope. */
 function mayRead(user: SessionUser, row: UploadRow): boolean {
   if (Number(row.uploaded_by) === user.id) return true;
-  if (user.userType === 4) return false;
+  if (user.userType === USER_TYPES.employee) return false;
   if (user.unitPath === null) return true;
   return row.unit_path !== null && unitInScope(user, row.unit_path);
 }
