@@ -153,9 +153,9 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
       schema: { tags, summary: '记录一次处理；结案完成任务，关闭则不再处理', params: idParams, body: taskLogBody },
     },
     async (req) => {
-      const { action, note } = req.body;
+      const { action, ...values } = req.body;
       const { state } = await db
-        .tx((q) => runAction(q, req, taskTarget, action, [req.params.id], { note }))
+        .tx((q) => runAction(q, req, taskTarget, action, [req.params.id], values))
         .catch(asLegacyRefusal('任务已结束，不能再记录处理'));
       return { code: 200, msg: actionDone(positiveTaskResource.actions![action], 1), data: { status: state } };
     },

@@ -1,11 +1,17 @@
-import { calendarDate, idParam, intInRange, TASK_ACTIONS, type TaskActionCode } from '@peis/shared';
+import {
+  idParam,
+  intInRange,
+  positiveFindingResource,
+  positiveTaskResource,
+  TASK_ACTIONS,
+  type TaskActionCode,
+} from '@peis/shared';
 import { z } from 'zod';
-import { idsBody } from '../../crud/actions';
+import { actionFieldsSchema, idsBody } from '../../crud/actions';
 import { pageQuery } from '../../lib/paging';
 
 /** Request schemas of the positive screens' URLs (the web's positive-api.ts sends exactly these). */
 
-const dateString = calendarDate();
 const personFilter = {
   unitId: idParam('单位').optional(),
   name: z.string().max(30).optional(),
@@ -30,16 +36,17 @@ export const findingQuery = z.object({
   level: z.coerce.number().int().min(1).max(2).optional(),
 });
 
-export const confirmBody = z.object({
-  ids: idsBody,
-  assigneeId: z.number({ error: '请选择处理人' }).int().positive(),
-  dueDate: dateString,
-  note: z.string().max(200).optional(),
-});
+const findingActions = positiveFindingResource.actions!;
+const taskActions = positiveTaskResource.actions!;
 
-export const dismissBody = z.object({
+// The screens' action bodies: the declared action fields, with the ids of a bulk call or the row's version.
+export const confirmBody = z.object({
+  ...actionFieldsSchema(findingActions.confirm).shape,
   ids: idsBody,
-  note: z.string({ error: '请填写排除原因' }).trim().min(1, '请填写排除原因').max(200),
+});
+export const dismissBody = z.object({
+  ...actionFieldsSchema(findingActions.dismiss).shape,
+  ids: idsBody,
 });
 
 export const taskQuery = z.object({
@@ -52,14 +59,15 @@ export const taskQuery = z.object({
 });
 
 export const reassignBody = z.object({
-  assigneeId: z.number().int().positive(),
-  dueDate: dateString,
+  ...actionFieldsSchema(taskActions.assign).shape,
   version: z.number().int(),
 });
 
+/** One handling of a task: which (its declared action) and the note all of them take. */
 export const taskLogBody = z.object({
+  ...actionFieldsSchema(taskActions.phone).shape,
+
   action: z.enum(Object.keys(TASK_ACTIONS) as [TaskActionCode], { error: '请选择处理方式' }),
-  note: z.string({ error: '请填写处理情况' }).trim().min(1, '请填写处理情况').max(500, '处理情况不能超过500个字'),
 });
 
 export const logQuery = z.object({

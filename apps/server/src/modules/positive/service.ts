@@ -136,7 +136,7 @@ function checkDueDate(dueDate: unknown) {
 export const findingEffects: ActionEffects = {
   async confirm({ q, user, record, values }) {
     checkDueDate(values.dueDate);
-    await checkAssignee(q, Number(values.assigneeId));
+    await checkAssignee(q, values.assigneeId);
     await markFindingHandled(q, record.id, user.id, values.note);
     const base = { findingId: record.id, employeeId: record.employeeId, by: user.id };
     const taskId = await insertTask(q, { ...base, assigneeId: values.assigneeId, dueDate: values.dueDate });
@@ -172,7 +172,7 @@ export const taskEffects: ActionEffects = {
   cancel: handle,
   async assign({ q, user, record, values }) {
     checkDueDate(values.dueDate);
-    await checkAssignee(q, Number(values.assigneeId));
+    await checkAssignee(q, values.assigneeId);
     await q.query('UPDATE positive_tasks SET assignee_id = $2, due_date = $3::date WHERE id = $1', [
       record.id,
       values.assigneeId,

@@ -14,7 +14,8 @@ export async function knownCodes(q: Queryable): Promise<Set<string>> {
 }
 
 /** A task goes to an enabled health staff member or expert. */
-export async function checkAssignee(q: Queryable, assigneeId: number) {
+export async function checkAssignee(q: Queryable, assigneeId: unknown) {
+  if (!Number.isInteger(assigneeId) || Number(assigneeId) <= 0) throw fieldError('assigneeId', '请选择处理人');
   const { rows } = await q.query<{ user_type: number }>(
     'SELECT user_type FROM users WHERE id = $1 AND deleted_at IS NULL AND enabled',
     [assigneeId],
