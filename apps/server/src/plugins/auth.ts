@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { PermissionCode } from '@peis/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -35,8 +36,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The session token may also come as ?token= (file links opened by <img src> or a new tab). */
     tokenInQuery?: boolean;
-    /** Menu or button permission the route requires (SPEC §6 codes). */
-    permission?: string;
+    /** Menu or button permission the route requires (SPEC §6 codes; a typo fails to compile). */
+    permission?: PermissionCode;
   }
 }
 
