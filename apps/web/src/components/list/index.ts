@@ -8,6 +8,7 @@ export { type DialogSaveOptions, FormDialog, type FormDialogProps, useDialogSave
 export { afterToday, beforeToday, DATE, fromDate, orDash, randomId, toDate, today, yearOptions } from './format';
 export { ListCard, NameSearch, PersonSearchItems, SwitchFilter } from './list-card';
 export { LogEntry, LogTimeline } from './log-timeline';
+export { NoteField } from './note-field';
 export {
   emptyText,
   fetchPaged,

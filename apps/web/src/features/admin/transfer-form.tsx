@@ -1,8 +1,9 @@
 import { accountResource } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Flex, Form, Input, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Form, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTimesOn } from '../../components/fresh-on-open';
+import { NoteField } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { CompanyPicker } from '../../components/pickers/company-picker';
 import { invalidateResource, leftoverMessage, type ResourceRecord } from '../../resource-ui/resource-api';
@@ -106,22 +107,14 @@ function TransferFormCard({ selected, onClear }: TransferFormProps) {
         <Form.Item label="调入单位" name="toUnitId" rules={[{ required: true, message: '请选择调入单位' }]}>
           <CompanyPicker placeholder="请选择调入单位" />
         </Form.Item>
-        <Form.Item
-          label="调动原因"
+        <NoteField
           name="reason"
-          rules={[
-            { required: true, whitespace: true, message: '请填写调动原因' },
-            { max: 200, message: '调动原因不能超过200个字' },
-          ]}
-        >
-          <Input.TextArea
-            rows={3}
-            maxLength={200}
-            showCount
-            placeholder="请输入调动原因"
-            data-testid="transfer-reason"
-          />
-        </Form.Item>
+          label="调动原因"
+          max={200}
+          required
+          placeholder="请输入调动原因"
+          testId="transfer-reason"
+        />
         <Form.Item label="生效日期" name="effectiveDate" rules={[{ required: true, message: '请选择生效日期' }]}>
           <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} data-testid="transfer-date" />
         </Form.Item>

@@ -1,7 +1,7 @@
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { DATE, FormDialog, fromDate, toDate, today, useDialogSave } from '../../components/list';
+import { DATE, FormDialog, fromDate, NoteField, toDate, today, useDialogSave } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import { EmployeePicker } from '../positive/employee-picker';
 import { createPlan, type FollowUpPlan, followUpKeys, METHODS, type PlanBody, updatePlan } from './followup-api';
@@ -176,9 +176,7 @@ export const PlanFormDialog = freshOnOpen(function PlanFormDialog({ plan, seed, 
           </Col>
         ) : null}
         <Col span={24}>
-          <Form.Item label="备注" name="note" rules={[{ max: 200, message: '备注不能超过200个字' }]}>
-            <Input.TextArea rows={2} maxLength={200} showCount />
-          </Form.Item>
+          <NoteField name="note" label="备注" max={200} rows={2} />
         </Col>
       </Row>
     </FormDialog>

@@ -1,7 +1,7 @@
-import { DatePicker, Form, Input, Radio } from 'antd';
+import { DatePicker, Form, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { afterToday, DATE, FormDialog, today, useDialogSave } from '../../components/list';
+import { afterToday, DATE, FormDialog, NoteField, today, useDialogSave } from '../../components/list';
 import { type FollowUpPlan, followUpKeys, METHODS, recordFollowUp } from './followup-api';
 
 interface RecordValues {
@@ -60,25 +60,16 @@ export const PlanRecordDialog = freshOnOpen(function PlanRecordDialog({
       <Form.Item label="随访方式" name="method" rules={[{ required: true, message: '请选择随访方式' }]}>
         <Radio.Group options={METHODS} />
       </Form.Item>
-      <Form.Item
-        label="随访结果"
+      <NoteField
         name="outcome"
-        rules={[
-          { required: true, whitespace: true, message: '请填写随访结果' },
-          { max: OUTCOME_MAX, message: `随访结果不能超过${OUTCOME_MAX}个字` },
-        ]}
-      >
-        <Input.TextArea
-          rows={4}
-          maxLength={OUTCOME_MAX}
-          showCount
-          placeholder="如：血压 135/85 mmHg，按时服药，建议继续低盐饮食"
-          data-testid="followup-record-outcome"
-        />
-      </Form.Item>
-      <Form.Item label="备注" name="note" rules={[{ max: 200, message: '备注不能超过200个字' }]}>
-        <Input.TextArea rows={2} maxLength={200} showCount />
-      </Form.Item>
+        label="随访结果"
+        max={OUTCOME_MAX}
+        rows={4}
+        required
+        placeholder="如：血压 135/85 mmHg，按时服药，建议继续低盐饮食"
+        testId="followup-record-outcome"
+      />
+      <NoteField name="note" label="备注" max={200} rows={2} />
     </FormDialog>
   );
 });

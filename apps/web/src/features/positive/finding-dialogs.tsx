@@ -1,7 +1,7 @@
-import { DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { beforeToday, DATE, FormDialog, today, useDialogSave } from '../../components/list';
+import { beforeToday, DATE, FormDialog, NoteField, today, useDialogSave } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import { confirmFindings, dismissFindings, positiveKeys } from './positive-api';
 
@@ -69,9 +69,7 @@ export const ConfirmFindingDialog = freshOnOpen(function ConfirmFindingDialog({
           data-testid="positive-confirm-due"
         />
       </Form.Item>
-      <Form.Item label="备注" name="note">
-        <Input.TextArea rows={3} maxLength={200} showCount placeholder="选填" />
-      </Form.Item>
+      <NoteField name="note" label="备注" max={200} placeholder="选填" />
     </FormDialog>
   );
 });
@@ -103,9 +101,14 @@ export const DismissFindingDialog = freshOnOpen(function DismissFindingDialog({
       formTestId="positive-dismiss-form"
       intro={`${target?.label}。排除后不再生成任务。`}
     >
-      <Form.Item label="原因" name="note" rules={[{ required: true, whitespace: true, message: '请填写排除原因' }]}>
-        <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：复查正常、已知慢病在管理中" />
-      </Form.Item>
+      <NoteField
+        name="note"
+        label="原因"
+        max={200}
+        required
+        requiredMessage="请填写排除原因"
+        placeholder="如：复查正常、已知慢病在管理中"
+      />
     </FormDialog>
   );
 });

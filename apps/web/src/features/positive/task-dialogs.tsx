@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, DatePicker, Form, Input, Radio } from 'antd';
+import { Alert, DatePicker, Form, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { beforeToday, DATE, FormDialog, fromDate, useDialogSave } from '../../components/list';
+import { beforeToday, DATE, FormDialog, fromDate, NoteField, useDialogSave } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import {
   logTaskAction,
@@ -98,22 +98,15 @@ export const TaskHandleDialog = freshOnOpen(function TaskHandleDialog({ task, op
         />
       </Form.Item>
       <div style={{ marginBottom: 16 }}>{actionHint(action)}</div>
-      <Form.Item
-        label="处理情况"
+      <NoteField
         name="note"
-        rules={[
-          { required: true, whitespace: true, message: '请填写处理情况' },
-          { max: NOTE_MAX, message: `处理情况不能超过${NOTE_MAX}个字` },
-        ]}
-      >
-        <Input.TextArea
-          rows={5}
-          maxLength={NOTE_MAX}
-          showCount
-          placeholder="如：已电话告知复查血压，员工同意下周到医务室复测"
-          data-testid="task-action-note"
-        />
-      </Form.Item>
+        label="处理情况"
+        max={NOTE_MAX}
+        rows={5}
+        required
+        placeholder="如：已电话告知复查血压，员工同意下周到医务室复测"
+        testId="task-action-note"
+      />
     </FormDialog>
   );
 });
