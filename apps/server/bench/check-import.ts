@@ -12,7 +12,7 @@ import { migrate } from '../src/db/migrate';
 import { seedReferenceData } from '../src/db/reference-data';
 import { createAccount, insertUnitTree, seedRoles } from '../src/db/seed';
 import { Random, seedPopulation } from '../src/demo/population';
-import { type BenchResult, type BenchTarget, mb, RssSampler } from './common';
+import { type BenchResult, type BenchTarget, mb, RssSampler, runWhenForked } from './common';
 
 const PASSWORD = 'Bench@2026';
 
@@ -188,11 +188,4 @@ async function writeSheet(db: Awaited<ReturnType<typeof openDb>>, file: string) 
   await wb.commit();
 }
 
-/** Child-process entry: run.ts forks this file per database so each run's RSS is its own. */
-if (process.argv[1]?.endsWith('check-import.ts') && process.send) {
-  const target = JSON.parse(process.argv[2]) as BenchTarget;
-  const rows = Number(process.argv[3]);
-  benchCheckImport(target, { rows })
-    .then((r) => process.send!({ ok: true, result: r }, () => process.exit(0)))
-    .catch((err) => process.send!({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1)));
-}
+runWhenForked('check-import.ts', (target, rows) => benchCheckImport(target, { rows }));

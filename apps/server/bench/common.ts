@@ -76,3 +76,27 @@ export async function timeSamples(fn: () => Promise<void>, warmup: number, repea
   }
   return samples;
 }
+
+/** The closing fields every benchmark reports: its failures, time taken, peak RSS and whether it passed. */
+export const outcome = (failures: string[], started: number, peakRssBytes: number) => ({
+  failures,
+  elapsedMs: Date.now() - started,
+  peakRssMb: mb(peakRssBytes),
+  ok: failures.length === 0,
+});
+
+/**
+ * Child-process entry: run.ts forks a bench file per database (so each run's RSS is its own) with the target
+ * as JSON and a size; the file calls this, which runs the bench when it is that child and answers over IPC.
+ */
+export function runWhenForked(file: string, bench: (target: BenchTarget, size: number) => Promise<BenchResult>) {
+  if (!process.argv[1]?.endsWith(file) || !process.send) return;
+  const target = JSON.parse(process.argv[2]) as BenchTarget;
+  bench(target, Number(process.argv[3]))
+    .then((r) => process.send!({ ok: true, result: r }, () => process.exit(0)))
+    .catch((err) => process.send!({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1)));
+}
+
+/** A bench's progress line, prefixed with the bench and the database. */
+export const benchLog = (bench: string) => (target: BenchTarget, line: string) =>
+  console.log(`  [${bench} ${target.name}] ${line}`);

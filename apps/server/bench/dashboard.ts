@@ -14,7 +14,17 @@ import { DEMO_PASSWORD, seed } from '../src/db/seed';
 import { rawDashboard } from '../src/modules/dashboard/raw';
 import { rebuildRollups, refreshRollups } from '../src/modules/dashboard/rollups';
 import type { SessionUser } from '../src/plugins/auth';
-import { type BenchResult, type BenchTarget, mb, ms1, percentile, RssSampler, timeSamples } from './common';
+import {
+  type BenchResult,
+  type BenchTarget,
+  benchLog,
+  ms1,
+  outcome,
+  percentile,
+  RssSampler,
+  runWhenForked,
+  timeSamples,
+} from './common';
 
 const YEAR = 2025;
 const WARMUP = 3;
@@ -264,10 +274,7 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
       calls: figures,
       statistics,
       pageDrawMs,
-      failures,
-      elapsedMs: Date.now() - started,
-      peakRssMb: mb(peak.overall),
-      ok: failures.length === 0,
+      ...outcome(failures, started, peak.overall),
     };
   } finally {
     rss.stop();
@@ -275,9 +282,7 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
   }
 }
 
-function log(target: BenchTarget, line: string) {
-  console.log(`  [dashboard ${target.name}] ${line}`);
-}
+const log = benchLog('dashboard');
 
 /** The server serves config.webDist under /peis/; build the web app once when it is not there. */
 function ensureWebBuild(config: Config) {
@@ -396,11 +401,4 @@ async function measurePageDraw(baseURL: string, failures: string[]): Promise<num
   }
 }
 
-/** Child-process entry: run.ts forks this file per database so each run's RSS is its own. */
-if (process.argv[1]?.endsWith('dashboard.ts') && process.send) {
-  const target = JSON.parse(process.argv[2]) as BenchTarget;
-  const employees = Number(process.argv[3]);
-  benchDashboard(target, { employees })
-    .then((r) => process.send!({ ok: true, result: r }, () => process.exit(0)))
-    .catch((err) => process.send!({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1)));
-}
+runWhenForked('dashboard.ts', (target, employees) => benchDashboard(target, { employees }));

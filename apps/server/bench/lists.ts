@@ -7,7 +7,17 @@ import { loadConfig } from '../src/config';
 import { type Db, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { DEMO_PASSWORD, seed } from '../src/db/seed';
-import { type BenchResult, type BenchTarget, mb, ms1, percentile, RssSampler, timeSamples } from './common';
+import {
+  type BenchResult,
+  type BenchTarget,
+  benchLog,
+  ms1,
+  outcome,
+  percentile,
+  RssSampler,
+  runWhenForked,
+  timeSamples,
+} from './common';
 
 /**
  * Work lists at scale (BENCH_ONLY=lists): the first page and a deep page (page 500, or the last one) of
@@ -276,10 +286,7 @@ export async function benchLists(target: BenchTarget, opts: { employees: number 
       repeat: REPEAT,
       p95TargetMs: limit,
       lists: figures,
-      failures,
-      elapsedMs: Date.now() - started,
-      peakRssMb: mb(peak.overall),
-      ok: failures.length === 0,
+      ...outcome(failures, started, peak.overall),
     };
   } finally {
     rss.stop();
@@ -287,15 +294,6 @@ export async function benchLists(target: BenchTarget, opts: { employees: number 
   }
 }
 
-function log(target: BenchTarget, line: string) {
-  console.log(`  [lists ${target.name}] ${line}`);
-}
+const log = benchLog('lists');
 
-/** Child-process entry: run.ts forks this file per database so each run's RSS is its own. */
-if (process.argv[1]?.endsWith('lists.ts') && process.send) {
-  const target = JSON.parse(process.argv[2]) as BenchTarget;
-  const employees = Number(process.argv[3]);
-  benchLists(target, { employees })
-    .then((r) => process.send!({ ok: true, result: r }, () => process.exit(0)))
-    .catch((err) => process.send!({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1)));
-}
+runWhenForked('lists.ts', (target, employees) => benchLists(target, { employees }));

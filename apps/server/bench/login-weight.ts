@@ -8,7 +8,7 @@ import type { Browser } from '@playwright/test';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { IMMUTABLE, REVALIDATE, registerWeb } from '../src/plugins/web';
-import { type BenchResult, type BenchTarget, mb, RssSampler } from './common';
+import { type BenchResult, type BenchTarget, mb, RssSampler, runWhenForked } from './common';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Issue 9 item 14: all JS and CSS the browser fetches to show /peis/login, measured gzip. */
@@ -132,9 +132,4 @@ async function loadLoginPage(baseURL: string, failures: string[]): Promise<Fetch
 }
 
 /** Child-process entry: run.ts forks this file (once: the figure does not depend on the database). */
-if (process.argv[1]?.endsWith('login-weight.ts') && process.send) {
-  const target = JSON.parse(process.argv[2]) as BenchTarget;
-  benchLoginWeight(target)
-    .then((r) => process.send!({ ok: true, result: r }, () => process.exit(0)))
-    .catch((err) => process.send!({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1)));
-}
+runWhenForked('login-weight.ts', (target) => benchLoginWeight(target));

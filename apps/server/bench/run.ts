@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult, BenchTarget } from './common';
+import type { CallFigures } from './dashboard';
 import type { ListFigures } from './lists';
 
 /**
@@ -102,14 +103,7 @@ for (const r of results.filter(isCalls)) {
   );
   console.log(`${'call'.padEnd(30)} ${'database'.padEnd(11)}    p50    p95  raw p50  raw p95  equal`);
   const ms = (v: number) => v.toFixed(1).padStart(6);
-  for (const c of r.calls as {
-    call: string;
-    p50: number;
-    p95: number;
-    rawP50: number;
-    rawP95: number;
-    equal: boolean;
-  }[]) {
+  for (const c of r.calls as CallFigures[]) {
     console.log(
       [
         padWide(c.call, 30),
