@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ID_CARD_MESSAGES, idCardInfo, idCardProblem, passwordSchema, USER_TYPES } from '@peis/shared';
 import type { ResourceHooks, Row } from '../../crud/crud-repository';
 import type { Queryable } from '../../db/client';
-import { badRequest, fieldError, forbidden } from '../../lib/errors';
+import { fieldError, forbidden } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { employeeScopeSql, unitInScope } from '../../lib/scope';
 import type { SessionUser } from '../../plugins/auth';

@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, fieldError, unauthorized } from '../../lib/errors';
+import { AppError, fieldError, unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { writeAudit } from '../../plugins/audit';
 import { hashToken, newToken, type SessionUser } from '../../plugins/auth';
