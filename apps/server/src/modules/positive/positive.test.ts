@@ -238,6 +238,21 @@ describe.each(TEST_DATABASES)('positive findings, tasks, follow-ups and contract
     expect((await call('GET', `/api/positive/task/${outside}`, staff)).statusCode).toBe(404);
   });
 
+  it('refuses a bad assignee or a past due date on the declared confirm, leaving the finding pending', async () => {
+    const finding = (await call('GET', '/api/positive/new?pageSize=1', staff)).json().data.records[0];
+    const confirm = (body: object) => call('POST', `/api/positive/new/${finding.id}/actions/confirm`, staff, body);
+    const due = new Date(Date.now() + 86400_000).toISOString().slice(0, 10);
+    const bad = await confirm({ assigneeId: 'abc', dueDate: due });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ path: 'assigneeId', message: '请选择处理人' }]);
+    const employee = await scalar("SELECT id FROM users WHERE username = 'employee'");
+    expect((await confirm({ assigneeId: employee, dueDate: due })).json().errors[0].path).toBe('assigneeId');
+    const past = await confirm({ assigneeId: staffId, dueDate: '2020-01-01' });
+    expect(past.json().errors).toEqual([{ path: 'dueDate', message: '截止日期不能早于今天' }]);
+    expect(await scalar('SELECT status FROM positive_findings WHERE id = $1', [finding.id])).toBe(0);
+    expect(await scalar('SELECT count(*) FROM positive_tasks WHERE finding_id = $1', [finding.id])).toBe(0);
+  });
+
   it('schedules follow-ups from the plan and records outcomes', async () => {
     const finding = (await call('GET', '/api/positive/new?pageSize=1', staff)).json().data.records[0];
     const plan = await call('POST', '/api/follow-up/task', staff, {
