@@ -1,0 +1,48 @@
+import { defineResource, field } from './define-resource';
+import { SEX_OPTIONS } from './options';
+
+/**
+ * 体检数据: the list of health checks, a read-only view over the check, its person and unit. Live checks
+ * of live employees; newest check first. Entering, correcting, deleting, importing and the detail (with the
+ * indicator bands) are the check module's own routes under the same endpoint.
+ */
+export const healthCheckResource = defineResource({
+  name: 'check',
+  label: '体检数据',
+  route: '/main/phr/check',
+  endpoint: '/phr/check',
+  table: 'health_checks',
+  permissions: { list: 'main:phr/check', export: 'check:export' },
+  scope: 'person',
+  personField: 'employeeId',
+  joins: [
+    { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
+    { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+  ],
+  defaultSort: { field: 'checkDate', order: 'desc' },
+  titleField: 'name',
+  fields: {
+    employeeId: field.employee({ label: '员工', hideInForm: true, hideInExport: true }),
+    name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
+    sex: field.computed({ label: '性别', sql: 'e.sex', options: SEX_OPTIONS, hideInExport: true }),
+    unitId: field.computed({ label: '单位', sql: 'e.unit_id', filter: 'inTree', hideInExport: true }),
+    unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
+    idCard: field.computed({ label: '身份证号', sql: 'e.id_card', mask: 'idCard', list: true, filter: 'eq' }),
+    checkDate: field.date({ label: '体检日期', list: true, filter: 'between', sortable: true }),
+    year: field.number({ label: '年度', filter: 'eq', hideInExport: true }),
+    provider: field.input({ label: '体检机构', list: true, filter: 'contains' }),
+    values: field.computed({ label: '指标', sql: '{t}."values"', hideInExport: true }),
+    version: field.computed({ label: '版本号', sql: '{t}.version', hideInExport: true }),
+    findings: field.computed({
+      label: '阳性数',
+      sql: '(SELECT count(*)::int FROM positive_findings pf WHERE pf.check_id = {t}.id)',
+      list: true,
+    }),
+    hasFindings: field.computed({
+      label: '有阳性',
+      sql: 'EXISTS (SELECT 1 FROM positive_findings pf WHERE pf.check_id = {t}.id)',
+      filter: 'eq',
+      hideInExport: true,
+    }),
+  },
+});
