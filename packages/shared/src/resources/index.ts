@@ -3,12 +3,13 @@ import type { ResourceDef } from './define-resource';
 import { dictResource } from './dict.resource';
 import { expertResource } from './expert.resource';
 import { facilityResource } from './facility.resource';
+import { healthCheckResource } from './health-check.resource';
 import { helpResource } from './help.resource';
 import { insuranceResource } from './insurance.resource';
 import { positiveFindingResource } from './positive-finding.resource';
 import { positiveRuleResource } from './positive-rule.resource';
-import { questionnaireResource } from './questionnaire.resource';
 import { positiveTaskResource } from './positive-task.resource';
+import { questionnaireResource } from './questionnaire.resource';
 import { roleResource } from './role.resource';
 import { targetResource } from './target.resource';
 import { unitResource } from './unit.resource';
@@ -20,13 +21,14 @@ export * from './dict.resource';
 export * from './expert.resource';
 export * from './facility.resource';
 export * from './field-schema';
+export * from './health-check.resource';
 export * from './help.resource';
 export * from './insurance.resource';
 export * from './options';
 export * from './positive-finding.resource';
 export * from './positive-rule.resource';
-export * from './questionnaire.resource';
 export * from './positive-task.resource';
+export * from './questionnaire.resource';
 export * from './record-of';
 export * from './role.resource';
 export * from './target.resource';
@@ -50,5 +52,6 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     questionnaireResource,
     positiveFindingResource,
     positiveTaskResource,
+    healthCheckResource,
   ].map((r) => [r.name, r]),
 );
