@@ -3,6 +3,7 @@ import type { ResourceDef } from './define-resource';
 import { dictResource } from './dict.resource';
 import { expertResource } from './expert.resource';
 import { facilityResource } from './facility.resource';
+import { followUpPlanResource } from './follow-up-plan.resource';
 import { healthCheckResource } from './health-check.resource';
 import { helpResource } from './help.resource';
 import { insuranceResource } from './insurance.resource';
@@ -21,6 +22,7 @@ export * from './dict.resource';
 export * from './expert.resource';
 export * from './facility.resource';
 export * from './field-schema';
+export * from './follow-up-plan.resource';
 export * from './health-check.resource';
 export * from './help.resource';
 export * from './insurance.resource';
@@ -53,5 +55,6 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     positiveFindingResource,
     positiveTaskResource,
     healthCheckResource,
+    followUpPlanResource,
   ].map((r) => [r.name, r]),
 );
