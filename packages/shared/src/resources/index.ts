@@ -12,6 +12,7 @@ import { positiveRuleResource } from './positive-rule.resource';
 import { positiveTaskResource } from './positive-task.resource';
 import { questionnaireResource } from './questionnaire.resource';
 import { roleResource } from './role.resource';
+import { servicePackageResource } from './service-package.resource';
 import { targetResource } from './target.resource';
 import { unitResource } from './unit.resource';
 import { userResource } from './user.resource';
@@ -33,6 +34,7 @@ export * from './positive-task.resource';
 export * from './questionnaire.resource';
 export * from './record-of';
 export * from './role.resource';
+export * from './service-package.resource';
 export * from './target.resource';
 export * from './unit.resource';
 export * from './user.resource';
@@ -56,5 +58,6 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     positiveTaskResource,
     healthCheckResource,
     followUpPlanResource,
+    servicePackageResource,
   ].map((r) => [r.name, r]),
 );
