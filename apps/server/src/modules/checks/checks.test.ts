@@ -115,6 +115,41 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     expect(without.records.map((r: { id: number }) => r.id)).not.toContain(checkId);
   });
 
+  it('lists on the declared view with the search of before: date range, provider, name, unit; newest first', async () => {
+    const page = async (query: string) => {
+      const res = await call('GET', `/api/phr/check?pageSize=500&${query}`, staff);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { total: number; records: { id: number; checkDate: string; provider: string }[] };
+    };
+    // The staff account's live checks in a date range, counted apart from the list.
+    const expected = async (cond: string, params: unknown[]) =>
+      Number(
+        (
+          await t.db.query(
+            `SELECT count(*) AS n FROM health_checks c JOIN employees e ON e.id = c.employee_id
+              WHERE c.deleted_at IS NULL AND e.deleted_at IS NULL AND ${cond}
+                AND e.unit_id IN (SELECT id FROM units WHERE path LIKE (SELECT path FROM units WHERE short_name = '采油一厂') || '%')`,
+            params,
+          )
+        ).rows[0].n,
+      );
+    const ranged = await page('dateFrom=2025-03-01&dateTo=2025-08-31');
+    expect(ranged.total).toBeGreaterThan(0);
+    expect(ranged.total).toBe(await expected(`c.check_date BETWEEN '2025-03-01' AND '2025-08-31'`, []));
+    expect(ranged.records.every((r) => r.checkDate >= '2025-03-01' && r.checkDate <= '2025-08-31')).toBe(true);
+    const dates = ranged.records.map((r) => r.checkDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const byProvider = await page(`provider=${encodeURIComponent('西安')}`);
+    expect(byProvider.records.map((r) => r.id)).toContain(checkId);
+    expect(byProvider.records.every((r) => r.provider.includes('西安'))).toBe(true);
+    expect((await page(`name=${encodeURIComponent('体检甲')}`)).records.map((r) => r.id)).toEqual([checkId]);
+    const other = await t.db.query<{ id: number }>("SELECT id FROM units WHERE short_name = '采油二厂'");
+    expect((await page(`unitId=${other.rows[0].id}`)).total).toBe(0);
+    const bad = await call('GET', '/api/phr/check?dateFrom=2025-13-01', staff);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('开始日期格式应为 YYYY-MM-DD');
+  });
+
   it('refuses implausible values, unknown codes and bad dates with the exact message and stores nothing', async () => {
     const before = await checkCount();
     const post = (values: Record<string, unknown>, checkDate = '2026-03-11') =>
@@ -150,7 +185,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     expect(await checkCount()).toBe(before);
   });
 
-  it('keeps to the unit scope: 403 for an employee or a check of another plant, and for a regular employee', async () => {
+  it('keeps to the unit scope: 403 for an employee of another plant and for a regular employee, 404 for a check of another plant', async () => {
     const res = await call('POST', '/api/phr/check', staff, {
       employeeId: people.other.id,
       checkDate: '2026-03-10',
@@ -162,7 +197,8 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
       [people.other.id],
     );
     const otherCheck = Number(rows[0].id);
-    expect((await call('GET', `/api/phr/check/${otherCheck}`, staff)).statusCode).toBe(403);
+    // Out of scope reads as absent (as every person-scoped record): the answer does not tell that it exists.
+    expect((await call('GET', `/api/phr/check/${otherCheck}`, staff)).statusCode).toBe(404);
     expect(
       (
         await call('PUT', `/api/phr/check/${otherCheck}`, staff, {
@@ -171,8 +207,8 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
           version: 1,
         })
       ).statusCode,
-    ).toBe(403);
-    expect((await call('DELETE', `/api/phr/check/${otherCheck}`, staff)).statusCode).toBe(403);
+    ).toBe(404);
+    expect((await call('DELETE', `/api/phr/check/${otherCheck}`, staff)).statusCode).toBe(404);
     const list = (await call('GET', '/api/phr/check?pageSize=500', staff)).json().data;
     expect(list.records.some((r: { employeeId: number }) => r.employeeId === people.other.id)).toBe(false);
     const employee = await t.login('employee');

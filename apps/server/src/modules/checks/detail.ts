@@ -1,6 +1,6 @@
 import { maskIdCard } from '@peis/shared';
 import type { Queryable } from '../../db/client';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { employeeScopeSql } from '../../lib/scope';
 import { can, type SessionUser } from '../../plugins/auth';
 import { LIST_FROM, LIST_SELECT, type ListRow, listRecord } from './sql';
@@ -68,10 +68,8 @@ export async function checkDetail(q: Queryable, user: SessionUser, id: number) {
     params,
   );
   const row = rows[0];
-  if (!row) {
-    const { rows: exists } = await q.query('SELECT 1 FROM health_checks WHERE id = $1 AND deleted_at IS NULL', [id]);
-    throw exists[0] ? forbidden('无权访问该体检记录') : notFound('体检记录不存在');
-  }
+  // Out of scope answers as absent, like every person-scoped record (the declared list's reads).
+  if (!row) throw notFound('体检记录不存在');
   const age = ageAt(row.birthday, row.checkDate);
   const codes = Object.keys(row.values);
   // The band of each indicator for this person: their sex before "both", the narrowest age band.

@@ -11,7 +11,7 @@ import { checkImportRoutes } from './import-routes';
 import { indicatorHeader, loadIndicators } from './indicators';
 import { createBody, exportFilters, listFilters, updateBody } from './schemas';
 import { createCheck, deleteCheck, updateCheck } from './service';
-import { checkPage, exportBatches, listRecord } from './sql';
+import { checkFilters, checks, exportBatches } from './sql';
 
 export async function checkRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -21,7 +21,10 @@ export async function checkRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/phr/check',
     { config: { permission: 'main:phr/check' }, schema: { tags, summary: '体检数据列表', querystring: listFilters } },
-    async (req) => ({ code: 200, data: await checkPage(db, currentUser(req), req.query) }),
+    async (req) => {
+      const { page, pageSize, ...f } = req.query;
+      return { code: 200, data: await checks.list(db, currentUser(req), { page, pageSize, filters: checkFilters(f) }) };
+    },
   );
 
   r.get(
@@ -42,7 +45,7 @@ export async function checkRoutes(app: FastifyInstance, ctx: AppContext) {
       // ID numbers masked like the list: a spreadsheet travels further than the screen.
       const stream = await streamXlsx('体检数据', columns, async (afterId, limit) =>
         (await batch(afterId, limit)).map((row) => {
-          const out: Record<string, unknown> = { ...listRecord(row), provider: row.provider ?? '' };
+          const out: Record<string, unknown> = { ...row, provider: row.provider ?? '' };
           for (const d of defs) out[`v_${d.code}`] = row.values[d.code] ?? '';
           return out;
         }),
