@@ -1,11 +1,13 @@
-import { idParams } from '@peis/shared';
+import { followUpPlanResource, idParams, servicePackageResource } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { actionDone, registerActionRoutes, runAction } from '../../crud/actions';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { generateContracts } from './contracts';
+import { asLegacyRefusal, packages, packageTarget, plans, planTarget } from './declared';
 import {
   contractQuery,
   levelsBody,
@@ -17,26 +19,44 @@ import {
   versionBody,
   yearBody,
 } from './schemas';
-import {
-  CONTRACT_TRANSITIONS,
-  contractLevels,
-  createPlan,
-  moveContract,
-  recordVisit,
-  saveContractLevels,
-  updatePlan,
-} from './service';
-import { contractPage, logPage, planPage } from './sql';
+import { contractLevels, createPlan, saveContractLevels, updatePlan } from './service';
+import { logPage } from './sql';
 
-/** Follow-up plans and their records (随访任务/随访记录), and the health-service contracts (健康服务包). */
+/** Query values as the declared list's string filters (absent ones left out). */
+const asFilters = (f: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+
+/**
+ * Follow-up plans and their records (随访任务/随访记录), and the health-service packages (健康服务包). Plans
+ * and packages are declared resources: their lists and transitions run on the generic list and action
+ * executor (also at /api/follow-up/task/:id/actions/… and /api/contract/:id/actions/…); the URLs below keep
+ * their query parameters and answers.
+ */
 export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['随访管理'];
+  registerActionRoutes(app, db, followUpPlanResource, plans, planTarget.effects);
+  registerActionRoutes(app, db, servicePackageResource, packages, packageTarget.effects);
 
   r.get(
     '/api/follow-up/task',
     { config: { permission: 'main:follow-up/task' }, schema: { tags, summary: '随访计划', querystring: planQuery } },
-    async (req) => ({ code: 200, data: await planPage(db, currentUser(req), req.query) }),
+    async (req) => {
+      const user = currentUser(req);
+      const { page, pageSize, mine, due, ...f } = req.query;
+      const filters = asFilters({
+        ...f,
+        assigneeId: mine === 'true' ? user.id : undefined,
+        due: due === 'true' ? 'true' : undefined,
+      });
+      return { code: 200, data: await plans.list(db, user, { page, pageSize, filters }) };
+    },
+  );
+
+  r.get(
+    '/api/follow-up/task/:id',
+    { config: { permission: 'main:follow-up/task' }, schema: { tags, summary: '随访计划详情', params: idParams } },
+    async (req) => ({ code: 200, data: await plans.get(db, currentUser(req), req.params.id) }),
   );
 
   r.post(
@@ -70,7 +90,10 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
       schema: { tags, summary: '记录一次随访；下次随访日期按计划间隔推算', params: idParams, body: recordBody },
     },
     async (req) => {
-      const data = await db.tx((q) => recordVisit(q, req, currentUser(req), req.params.id, req.body));
+      const { results } = await db
+        .tx((q) => runAction(q, req, planTarget, 'record', [req.params.id], req.body))
+        .catch(asLegacyRefusal('随访计划已结束'));
+      const data = results[0] as { nextDate: string; status: number };
       return {
         code: 200,
         msg: data.status === 2 ? '已记录，随访计划已完成' : `已记录，下次随访：${data.nextDate}`,
@@ -85,7 +108,7 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
     async (req) => ({ code: 200, data: await logPage(db, currentUser(req), req.query) }),
   );
 
-  // ---- Health-service contracts (健康服务包): level from the risk level by a configurable mapping.
+  // ---- Health-service packages (健康服务包): level from the risk level by a configurable mapping.
   const contractTags = ['健康服务包'];
   r.get(
     '/api/contract',
@@ -93,7 +116,10 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
       config: { permission: 'main:follow-up/task' },
       schema: { tags: contractTags, summary: '健康服务包签约', querystring: contractQuery },
     },
-    async (req) => ({ code: 200, data: await contractPage(db, currentUser(req), req.query) }),
+    async (req) => {
+      const { page, pageSize, ...f } = req.query;
+      return { code: 200, data: await packages.list(db, currentUser(req), { page, pageSize, filters: asFilters(f) }) };
+    },
   );
 
   r.get(
@@ -111,6 +137,15 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
       await db.tx((q) => saveContractLevels(q, req, req.body.levels));
       return { code: 200, msg: '保存成功' };
     },
+  );
+
+  r.get(
+    '/api/contract/:id',
+    {
+      config: { permission: 'main:follow-up/task' },
+      schema: { tags: contractTags, summary: '服务包详情', params: idParams },
+    },
+    async (req) => ({ code: 200, data: await packages.get(db, currentUser(req), req.params.id) }),
   );
 
   r.post(
@@ -136,17 +171,21 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
     },
   );
 
+  // The package transitions' URLs of before: a wrong state is their 400 with its message of before.
+  const refusals = { sign: '该服务包已签约', complete: '只有已签约的服务包才能完成' } as const;
   for (const action of ['sign', 'complete'] as const) {
-    const { label } = CONTRACT_TRANSITIONS[action];
+    const declared = servicePackageResource.actions![action];
     r.post(
       `/api/contract/:id/${action}`,
       {
-        config: { permission: 'followup:edit' },
-        schema: { tags: contractTags, summary: label, params: idParams, body: versionBody },
+        config: { permission: declared.permission },
+        schema: { tags: contractTags, summary: declared.label, params: idParams, body: versionBody },
       },
       async (req) => {
-        await db.tx((q) => moveContract(q, req, currentUser(req), req.params.id, req.body.version, action));
-        return { code: 200, msg: `${label}成功` };
+        await db
+          .tx((q) => runAction(q, req, packageTarget, action, [req.params.id], {}, { version: req.body.version }))
+          .catch(asLegacyRefusal(refusals[action]));
+        return { code: 200, msg: actionDone(declared, 1) };
       },
     );
   }

@@ -1,18 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { todayInChina } from '../../lib/dates';
 import { badRequest, conflict, fieldError, forbidden } from '../../lib/errors';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/auth';
-import type { PlanBody, PlanUpdateBody, RecordBody } from './schemas';
-import { lockContract, lockPlan } from './sql';
-
-export const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+import { plans } from './declared';
+import type { PlanBody, PlanUpdateBody } from './schemas';
 
 async function employeeInScope(q: Queryable, user: SessionUser, employeeId: number) {
   const params: unknown[] = [employeeId];
@@ -56,9 +49,10 @@ export async function createPlan(q: Queryable, req: FastifyRequest, user: Sessio
 
 /** 修改随访计划: everything but the person; the status may be set by hand (进行中 ↔ 已结束). */
 export async function updatePlan(q: Queryable, req: FastifyRequest, user: SessionUser, id: number, b: PlanUpdateBody) {
-  const plan = await lockPlan(q, user, id);
+  // Locked in the account's scope (404 outside it), as the declared actions lock it.
+  const plan = await plans.get(q, user, id, { forUpdate: true });
   if (plan.version !== b.version) throw conflict();
-  if (plan.employee_id !== b.employeeId) throw fieldError('employeeId', '随访计划的员工不能更改');
+  if (Number(plan.employeeId) !== b.employeeId) throw fieldError('employeeId', '随访计划的员工不能更改');
   await q.query(
     `UPDATE follow_up_plans SET title = $2, method = $3, frequency_days = $4, next_date = $5::date, end_date = $6::date,
             assignee_id = $7, note = $8, status = $9, version = version + 1, updated_at = now() WHERE id = $1`,
@@ -74,66 +68,7 @@ export async function updatePlan(q: Queryable, req: FastifyRequest, user: Sessio
       b.status,
     ],
   );
-  await writeAudit(q, req, { action: 'update', resource: 'followUpPlan', recordId: plan.id, before: plan, after: b });
-}
-
-/**
- * 记录一次随访: the visit is stored and the next date follows the plan's interval; a next date past the
- * plan's end date ends the plan.
- */
-export async function recordVisit(q: Queryable, req: FastifyRequest, user: SessionUser, id: number, b: RecordBody) {
-  if (b.followDate > todayInChina()) throw fieldError('followDate', '随访日期不能晚于今天');
-  const plan = await lockPlan(q, user, id);
-  if (plan.status !== 1) throw badRequest('随访计划已结束');
-  await q.query(
-    `INSERT INTO follow_up_records (plan_id, employee_id, follow_date, method, outcome, note, created_by)
-     VALUES ($1, $2, $3::date, $4, $5, $6, $7)`,
-    [plan.id, plan.employee_id, b.followDate, b.method, b.outcome, b.note ?? null, user.id],
-  );
-  const next = addDays(b.followDate, plan.frequency_days);
-  const ended = plan.end_date !== null && next > plan.end_date;
-  await q.query(
-    'UPDATE follow_up_plans SET next_date = $2::date, status = $3, version = version + 1, updated_at = now() WHERE id = $1',
-    [plan.id, next, ended ? 2 : 1],
-  );
-  await writeAudit(q, req, {
-    action: 'followup.record',
-    resource: 'followUpPlan',
-    recordId: plan.id,
-    after: { ...b, nextDate: next },
-  });
-  return { nextDate: next, status: ended ? 2 : 1 };
-}
-
-/** The service-package transitions of today: 签约 (未签约 → 已签约) and 完成 (已签约 → 已完成). */
-export const CONTRACT_TRANSITIONS = {
-  sign: { from: 0, to: 1, label: '签约', stamp: 'signed_at', refused: '该服务包已签约' },
-  complete: { from: 1, to: 2, label: '完成', stamp: 'completed_at', refused: '只有已签约的服务包才能完成' },
-} as const;
-
-export async function moveContract(
-  q: Queryable,
-  req: FastifyRequest,
-  user: SessionUser,
-  id: number,
-  version: number,
-  action: keyof typeof CONTRACT_TRANSITIONS,
-) {
-  const t = CONTRACT_TRANSITIONS[action];
-  const before = await lockContract(q, user, id);
-  if (before.version !== version) throw conflict();
-  if (before.status !== t.from) throw badRequest(t.refused);
-  await q.query(
-    `UPDATE service_contracts SET status = $2, ${t.stamp} = now(), version = version + 1, updated_at = now() WHERE id = $1`,
-    [id, t.to],
-  );
-  await writeAudit(q, req, {
-    action: `contract.${action}`,
-    resource: 'contract',
-    recordId: id,
-    before,
-    after: { status: t.to },
-  });
+  await writeAudit(q, req, { action: 'update', resource: 'followUpPlan', recordId: id, before: plan, after: b });
 }
 
 /** The risk level → package level mapping (`contract.levelByRisk`). */
