@@ -86,34 +86,25 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
     },
   );
 
-  r.post(
-    '/api/positive/new/confirm',
-    {
-      config: { permission: 'positive:confirm' },
-      schema: { tags, summary: '确认阳性并生成任务（可批量）', body: confirmBody },
-    },
-    async (req) => {
-      const { ids, ...values } = req.body;
-      const { records } = await db
-        .tx((q) => runAction(q, req, findingTarget, 'confirm', ids, values))
-        .catch(asLegacyRefusal(STALE_FINDINGS, [404, 409]));
-      const n = records.length;
-      return { code: 200, msg: actionDone(positiveFindingResource.actions!.confirm, n), data: { confirmed: n } };
-    },
-  );
-
-  r.post(
-    '/api/positive/new/dismiss',
-    { config: { permission: 'positive:confirm' }, schema: { tags, summary: '排除阳性（可批量）', body: dismissBody } },
-    async (req) => {
-      const { ids, ...values } = req.body;
-      const { records } = await db
-        .tx((q) => runAction(q, req, findingTarget, 'dismiss', ids, values))
-        .catch(asLegacyRefusal(STALE_FINDINGS, [404, 409]));
-      const n = records.length;
-      return { code: 200, msg: actionDone(positiveFindingResource.actions!.dismiss, n), data: { dismissed: n } };
-    },
-  );
+  // 确认 / 排除 of the findings screen: `{ ids, ...fields }`, answered with how many rows moved.
+  const findingBulk = [
+    { key: 'confirm', summary: '确认阳性并生成任务（可批量）', body: confirmBody, answer: 'confirmed' },
+    { key: 'dismiss', summary: '排除阳性（可批量）', body: dismissBody, answer: 'dismissed' },
+  ] as const;
+  for (const { key, summary, body, answer } of findingBulk) {
+    r.post(
+      `/api/positive/new/${key}`,
+      { config: { permission: 'positive:confirm' }, schema: { tags, summary, body } },
+      async (req) => {
+        const { ids, ...values } = req.body;
+        const { records } = await db
+          .tx((q) => runAction(q, req, findingTarget, key, ids, values))
+          .catch(asLegacyRefusal(STALE_FINDINGS, [404, 409]));
+        const n = records.length;
+        return { code: 200, msg: actionDone(positiveFindingResource.actions![key], n), data: { [answer]: n } };
+      },
+    );
+  }
 
   r.get(
     '/api/positive/task',
