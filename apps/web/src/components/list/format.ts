@@ -1,3 +1,4 @@
+import { enumLabel, SEX } from '@peis/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** Years offered by the year filters: the data's years (2023–2025) up to the current year. */
@@ -25,3 +26,7 @@ export function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
+
+/** 性别 / 年龄 of a person's row: '男 / 45岁', '女', '-'. */
+export const sexAge = (r: { sex?: number | null; age?: number | null }): string =>
+  `${enumLabel(SEX, r.sex) || '-'}${r.age !== null && r.age !== undefined ? ` / ${r.age}岁` : ''}`;

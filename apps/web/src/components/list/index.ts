@@ -5,7 +5,18 @@
 
 export { ExportButton } from './export-button';
 export { type DialogSaveOptions, FormDialog, type FormDialogProps, useDialogSave } from './form-dialog';
-export { afterToday, beforeToday, DATE, fromDate, orDash, randomId, toDate, today, yearOptions } from './format';
+export {
+  afterToday,
+  beforeToday,
+  DATE,
+  fromDate,
+  orDash,
+  randomId,
+  sexAge,
+  toDate,
+  today,
+  yearOptions,
+} from './format';
 export { ListCard, NameSearch, PersonSearchItems, SwitchFilter } from './list-card';
 export { LogEntry, LogTimeline } from './log-timeline';
 export { NoteField } from './note-field';

@@ -39,14 +39,14 @@ export function ListCard({
 }
 
 /** 单位 + 姓名: the two search fields of every list about people (a unit subtree, a name contains). */
-export function PersonSearchItems() {
+export function PersonSearchItems({ nameTestId }: { nameTestId?: string }) {
   return (
     <>
       <SearchItem name="unitId" label="单位">
         <CompanyPicker placeholder="全部单位" />
       </SearchItem>
       <SearchItem name="name" label="姓名">
-        <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} />
+        <Input allowClear placeholder="姓名（模糊查询）" maxLength={30} data-testid={nameTestId} />
       </SearchItem>
     </>
   );

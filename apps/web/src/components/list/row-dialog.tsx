@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@peis/shared';
+import type { PermissionCode, ResourceDef } from '@peis/shared';
 import { Button, Segmented } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
 import { ResourceGate } from '../../resource-ui/resource-gate';
@@ -22,7 +22,7 @@ export function RowButton({
   onClick,
   children,
 }: {
-  permission: string;
+  permission: PermissionCode;
   testId: string;
   onClick: () => void;
   children: ReactNode;

@@ -8,6 +8,7 @@ export interface SearchCardProps<T> {
   children: ReactNode;
   testId?: string;
   initialValues?: Partial<T>;
+  className?: string;
 }
 
 /** The search form card of a list: its fields in a responsive grid, 查询 / 重置 at the end. */
@@ -18,9 +19,10 @@ export function SearchCard<T extends object>({
   children,
   testId,
   initialValues,
+  className,
 }: SearchCardProps<T>) {
   return (
-    <Card size="small">
+    <Card size="small" className={className}>
       <Form<T> form={form} onFinish={onSearch} initialValues={initialValues} data-testid={testId}>
         <Row gutter={[16, 0]}>
           {children}

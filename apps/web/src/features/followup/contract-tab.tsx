@@ -1,4 +1,3 @@
-import { enumLabel, SEX } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Popconfirm, Select, Table, type TableProps, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -9,6 +8,7 @@ import {
   PersonSearchItems,
   SearchCard,
   SearchItem,
+  sexAge,
   showFailure,
   usePagedList,
   yearOptions,
@@ -83,13 +83,7 @@ export function ContractTab() {
 
   const columns: TableProps<Contract>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
-    {
-      key: 'person',
-      title: '性别/年龄',
-      width: 90,
-      render: (_, r) =>
-        `${enumLabel(SEX, r.sex) || '-'}${r.age !== null && r.age !== undefined ? ` / ${r.age}岁` : ''}`,
-    },
+    { key: 'person', title: '性别/年龄', width: 90, render: (_, r) => sexAge(r) },
     { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
     { key: 'year', dataIndex: 'year', title: '年度', width: 70 },
     { key: 'riskLevel', dataIndex: 'riskLevel', title: '风险等级', width: 90, render: orDash },

@@ -1,6 +1,6 @@
 import { enumOptions, SEX } from '@peis/shared';
-import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
-import { CompanyPicker } from '../../components/pickers';
+import { Form, Input, InputNumber, Select, Space } from 'antd';
+import { PersonSearchItems, SearchCard, SearchItem } from '../../components/list';
 import type { PhrFilters } from './phr-api';
 
 interface SearchValues {
@@ -38,81 +38,43 @@ export interface PhrSearchFormProps {
 export function PhrSearchForm({ onSearch, testIdPrefix = 'phr-search', withoutComplete }: PhrSearchFormProps) {
   const [form] = Form.useForm<SearchValues>();
   return (
-    <Card size="small" className="phr-no-print">
-      <Form name="phr-search" form={form} onFinish={(v) => onSearch(toFilters(v))} data-testid={testIdPrefix}>
-        <Row gutter={[16, 0]}>
-          <Col xs={24} sm={12} lg={8} xxl={6}>
-            <Form.Item name="unitId" label="单位" style={{ marginBlock: 8 }}>
-              <CompanyPicker placeholder="全部单位" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8} xxl={6}>
-            <Form.Item name="name" label="姓名" style={{ marginBlock: 8 }}>
-              <Input placeholder="姓名（模糊查询）" allowClear maxLength={30} data-testid={`${testIdPrefix}-name`} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8} xxl={6}>
-            <Form.Item name="idCard" label="身份证号" style={{ marginBlock: 8 }}>
-              <Input
-                placeholder="完整的18位身份证号"
-                allowClear
-                maxLength={18}
-                data-testid={`${testIdPrefix}-idcard`}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8} xxl={6}>
-            <Form.Item name="sex" label="性别" style={{ marginBlock: 8 }}>
-              <Select placeholder="全部" allowClear options={enumOptions(SEX)} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12} lg={8} xxl={6}>
-            <Form.Item label="年龄" style={{ marginBlock: 8 }}>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="ageFrom" noStyle>
-                  <InputNumber min={0} max={150} precision={0} placeholder="最小" style={{ width: '50%' }} />
-                </Form.Item>
-                <Form.Item name="ageTo" noStyle>
-                  <InputNumber min={0} max={150} precision={0} placeholder="最大" style={{ width: '50%' }} />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
-          </Col>
-          {withoutComplete ? null : (
-            <Col xs={24} sm={12} lg={8} xxl={6}>
-              <Form.Item name="complete" label="完整度" style={{ marginBlock: 8 }}>
-                <Select
-                  placeholder="全部"
-                  allowClear
-                  options={[
-                    { value: 'true', label: '完整' },
-                    { value: 'false', label: '不完整' },
-                  ]}
-                  data-testid={`${testIdPrefix}-complete`}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          <Col flex="auto" style={{ textAlign: 'right' }}>
-            <Form.Item style={{ marginBlock: 8 }}>
-              <Space wrap>
-                <Button type="primary" htmlType="submit" data-testid={`${testIdPrefix}-submit`}>
-                  查询
-                </Button>
-                <Button
-                  data-testid={`${testIdPrefix}-reset`}
-                  onClick={() => {
-                    form.resetFields();
-                    onSearch({});
-                  }}
-                >
-                  重置
-                </Button>
-              </Space>
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Card>
+    <SearchCard<SearchValues>
+      form={form}
+      className="phr-no-print"
+      testId={testIdPrefix}
+      onSearch={(v) => onSearch(toFilters(v))}
+      onReset={() => onSearch({})}
+    >
+      <PersonSearchItems nameTestId={`${testIdPrefix}-name`} />
+      <SearchItem name="idCard" label="身份证号">
+        <Input placeholder="完整的18位身份证号" allowClear maxLength={18} data-testid={`${testIdPrefix}-idcard`} />
+      </SearchItem>
+      <SearchItem name="sex" label="性别">
+        <Select placeholder="全部" allowClear options={enumOptions(SEX)} />
+      </SearchItem>
+      <SearchItem label="年龄">
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="ageFrom" noStyle>
+            <InputNumber min={0} max={150} precision={0} placeholder="最小" style={{ width: '50%' }} />
+          </Form.Item>
+          <Form.Item name="ageTo" noStyle>
+            <InputNumber min={0} max={150} precision={0} placeholder="最大" style={{ width: '50%' }} />
+          </Form.Item>
+        </Space.Compact>
+      </SearchItem>
+      {withoutComplete ? null : (
+        <SearchItem name="complete" label="完整度">
+          <Select
+            placeholder="全部"
+            allowClear
+            options={[
+              { value: 'true', label: '完整' },
+              { value: 'false', label: '不完整' },
+            ]}
+            data-testid={`${testIdPrefix}-complete`}
+          />
+        </SearchItem>
+      )}
+    </SearchCard>
   );
 }

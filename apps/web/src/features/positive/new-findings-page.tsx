@@ -1,4 +1,4 @@
-import { enumLabel, positiveFindingResource, RULE_LEVELS, SEX } from '@peis/shared';
+import { positiveFindingResource, RULE_LEVELS } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Select, Space, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import {
   PersonSearchItems,
   SearchCard,
   SearchItem,
+  sexAge,
   useActionPermitted,
   usePagedList,
   useRowActions,
@@ -72,13 +73,7 @@ export default function NewFindingsPage() {
 
   const columns: TableProps<Finding>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
-    {
-      key: 'person',
-      title: '性别/年龄',
-      width: 90,
-      render: (_, r) =>
-        `${enumLabel(SEX, r.sex) || '-'}${r.age !== null && r.age !== undefined ? ` / ${r.age}岁` : ''}`,
-    },
+    { key: 'person', title: '性别/年龄', width: 90, render: (_, r) => sexAge(r) },
     { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 120 },
     { key: 'checkDate', dataIndex: 'checkDate', title: '体检日期', width: 110 },
     {
