@@ -62,3 +62,9 @@ export function DeletedViewToggle({
     </ResourceGate>
   );
 }
+
+/** What every dialog and drawer opened from a screen takes: whether it is open, and how it closes. */
+export interface PanelProps {
+  open: boolean;
+  onClose: () => void;
+}

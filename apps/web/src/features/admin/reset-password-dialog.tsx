@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { FormDialog, useDialogSave } from '../../components/list';
+import { FormDialog, type PanelProps, useDialogSave } from '../../components/list';
 import { NewPasswordFields } from '../../components/password-fields';
 import type { ResourceRecord } from '../../resource-ui/resource-api';
 import { resetUserPassword } from './admin-api';
@@ -10,10 +10,8 @@ interface ResetForm {
   passwordConfirm: string;
 }
 
-export interface ResetPasswordDialogProps {
+export interface ResetPasswordDialogProps extends PanelProps {
   user: ResourceRecord | null;
-  open: boolean;
-  onClose: () => void;
 }
 
 /** 重置密码: a new password (the shared rule) typed twice → POST /user/{id}/password. */

@@ -1,7 +1,7 @@
 import { enumLabel, INDICATORS, SEX } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Spin, Table, type TableProps, Typography } from 'antd';
-import { orDash } from '../../components/list';
+import { orDash, type PanelProps } from '../../components/list';
 import { FindingStatusTag, LevelTag, MatchedValues } from '../positive/positive-tags';
 import { type CheckDetail, type CheckFinding, type CheckIndicator, checkKeys, fetchCheck } from './checks-api';
 
@@ -77,7 +77,7 @@ const findingColumns: TableProps<CheckFinding>['columns'] = [
 ];
 
 /** 查看: one check — every indicator with unit and reference range (outside it in red) and its findings. */
-export function CheckDetailDrawer({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
+export function CheckDetailDrawer({ id, open, onClose }: PanelProps & { id: number | null }) {
   const detail = useQuery({
     queryKey: checkKeys.detail(id ?? 0),
     enabled: open && id !== null,

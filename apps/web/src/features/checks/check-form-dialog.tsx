@@ -2,7 +2,7 @@ import type { IndicatorDef } from '@peis/shared';
 import { App, Col, DatePicker, Divider, Form, Input, InputNumber, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { afterToday, DATE, FormDialog, fromDate, today, useDialogSave } from '../../components/list';
+import { afterToday, DATE, FormDialog, fromDate, type PanelProps, today, useDialogSave } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { EmployeePicker } from '../positive/employee-picker';
 import { positiveKeys } from '../positive/positive-api';
@@ -16,11 +16,9 @@ interface CheckFormValues {
   values: Record<string, number | null | undefined>;
 }
 
-export interface CheckFormDialogProps {
+export interface CheckFormDialogProps extends PanelProps {
   /** The check to edit; null for a new one. */
   check: CheckRow | null;
-  open: boolean;
-  onClose: () => void;
 }
 
 /** Plausible-range check of one value, with the server's own wording. */

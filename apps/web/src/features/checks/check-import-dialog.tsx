@@ -22,7 +22,7 @@ import {
 import { useRef, useState } from 'react';
 import { download } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { randomId } from '../../components/list';
+import { type PanelProps, randomId } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { leftoverMessage } from '../../resource-ui/resource-api';
 import { positiveKeys } from '../positive/positive-api';
@@ -174,13 +174,7 @@ function ImportReport({
  * server works → the report: counts, refused cells with a downloadable report, and a header mapping to retry
  * columns it did not recognise.
  */
-export const CheckImportDialog = freshOnOpen(function CheckImportDialog({
-  open,
-  onClose,
-}: {
-  open: boolean;
-  onClose: () => void;
-}) {
+export const CheckImportDialog = freshOnOpen(function CheckImportDialog({ open, onClose }: PanelProps) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);

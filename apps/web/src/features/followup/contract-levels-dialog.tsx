@@ -2,7 +2,7 @@ import { RISK_LEVELS } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Radio } from 'antd';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { FormDialog, useDialogSave } from '../../components/list';
+import { FormDialog, type PanelProps, useDialogSave } from '../../components/list';
 import {
   CONTRACT_LEVELS,
   type ContractLevels,
@@ -14,13 +14,7 @@ import {
 const LEVEL_OPTIONS = CONTRACT_LEVELS.map((l) => ({ value: l.value, label: `${l.value}级` }));
 
 /** 级别设置: which service-package level each risk level (健康 … 重病) gets when packages are generated. */
-export const ContractLevelsDialog = freshOnOpen(function ContractLevelsDialog({
-  open,
-  onClose,
-}: {
-  open: boolean;
-  onClose: () => void;
-}) {
+export const ContractLevelsDialog = freshOnOpen(function ContractLevelsDialog({ open, onClose }: PanelProps) {
   const [form] = Form.useForm<ContractLevels>();
   const levels = useQuery({
     queryKey: contractKeys.levels,

@@ -1,7 +1,16 @@
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { DATE, FormDialog, fromDate, NoteField, toDate, today, useDialogSave } from '../../components/list';
+import {
+  DATE,
+  FormDialog,
+  fromDate,
+  NoteField,
+  type PanelProps,
+  toDate,
+  today,
+  useDialogSave,
+} from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import { EmployeePicker } from '../positive/employee-picker';
 import { createPlan, type FollowUpPlan, followUpKeys, METHODS, type PlanBody, updatePlan } from './followup-api';
@@ -26,12 +35,10 @@ interface PlanValues {
   status: number;
 }
 
-export interface PlanFormDialogProps {
+export interface PlanFormDialogProps extends PanelProps {
   /** The plan to edit; null for a new one. */
   plan: FollowUpPlan | null;
   seed?: PlanSeed | null;
-  open: boolean;
-  onClose: () => void;
 }
 
 function initialValues(plan: FollowUpPlan | null, seed: PlanSeed | null | undefined): Partial<PlanValues> {

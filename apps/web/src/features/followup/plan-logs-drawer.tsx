@@ -1,17 +1,9 @@
 import { Drawer, Tag } from 'antd';
-import { LogEntry, LogTimeline } from '../../components/list';
+import { LogEntry, LogTimeline, type PanelProps } from '../../components/list';
 import { type FollowUpPlan, type FollowUpRecord, followUpKeys, methodLabel } from './followup-api';
 
 /** The follow-ups recorded on one plan, newest first. */
-export function PlanLogsDrawer({
-  plan,
-  open,
-  onClose,
-}: {
-  plan: FollowUpPlan | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function PlanLogsDrawer({ plan, open, onClose }: PanelProps & { plan: FollowUpPlan | null }) {
   return (
     <Drawer
       title={plan ? `随访记录：${plan.name} · ${plan.title}` : '随访记录'}

@@ -1,7 +1,7 @@
 import { DatePicker, Form, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { afterToday, DATE, FormDialog, NoteField, today, useDialogSave } from '../../components/list';
+import { afterToday, DATE, FormDialog, NoteField, type PanelProps, today, useDialogSave } from '../../components/list';
 import { type FollowUpPlan, followUpKeys, METHODS, recordFollowUp } from './followup-api';
 
 interface RecordValues {
@@ -18,11 +18,7 @@ export const PlanRecordDialog = freshOnOpen(function PlanRecordDialog({
   plan,
   open,
   onClose,
-}: {
-  plan: FollowUpPlan | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+}: PanelProps & { plan: FollowUpPlan | null }) {
   const [form] = Form.useForm<RecordValues>();
   const record = useDialogSave({
     save: (v: RecordValues) =>

@@ -1,7 +1,7 @@
 import { DatePicker, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { beforeToday, DATE, FormDialog, NoteField, today, useDialogSave } from '../../components/list';
+import { beforeToday, DATE, FormDialog, NoteField, type PanelProps, today, useDialogSave } from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import { confirmFindings, dismissFindings, positiveKeys } from './positive-api';
 
@@ -12,10 +12,8 @@ export interface FindingTarget {
   label: string;
 }
 
-interface DialogProps {
+interface DialogProps extends PanelProps {
   target: FindingTarget | null;
-  open: boolean;
-  onClose: () => void;
   onDone: () => void;
 }
 

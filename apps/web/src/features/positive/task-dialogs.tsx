@@ -3,7 +3,15 @@ import { Alert, DatePicker, Form, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { beforeToday, DATE, FormDialog, fromDate, NoteField, useDialogSave } from '../../components/list';
+import {
+  beforeToday,
+  DATE,
+  FormDialog,
+  fromDate,
+  NoteField,
+  type PanelProps,
+  useDialogSave,
+} from '../../components/list';
 import { AssigneePicker } from '../../components/pickers';
 import {
   logTaskAction,
@@ -15,10 +23,8 @@ import {
 } from './positive-api';
 import { MatchedValues } from './positive-tags';
 
-interface TaskDialogProps {
+interface TaskDialogProps extends PanelProps {
   task: PositiveTask | null;
-  open: boolean;
-  onClose: () => void;
 }
 
 interface HandleValues {

@@ -1,20 +1,12 @@
 import { Descriptions, Drawer } from 'antd';
-import { LogEntry, LogTimeline, orDash } from '../../components/list';
+import { LogEntry, LogTimeline, orDash, type PanelProps } from '../../components/list';
 import { type PositiveLog, type PositiveTask, positiveKeys } from './positive-api';
 import { DueDate, LevelTag, LogActionTag, MatchedValues, TaskStatusTag } from './positive-tags';
 
 const COLORS: Record<string, string> = { close: 'green', cancel: 'gray', dismiss: 'gray', assign: 'purple' };
 
 /** 记录: the task and everything done on it (确认 → 改派 → 电话沟通 … → 结案), oldest first. */
-export function TaskLogDrawer({
-  task,
-  open,
-  onClose,
-}: {
-  task: PositiveTask | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function TaskLogDrawer({ task, open, onClose }: PanelProps & { task: PositiveTask | null }) {
   return (
     <Drawer
       title={task ? `处理记录：${task.name} · ${task.ruleName}` : '处理记录'}
