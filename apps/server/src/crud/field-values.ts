@@ -94,3 +94,24 @@ async function checkFiles(q: Queryable, f: FieldDef, files: { url: string }[], p
   );
   if (rows[0].n !== new Set(ids).size) throw refused();
 }
+
+/**
+ * The employee a spreadsheet cell names, in the account's scope: by ID number or staff number, or as exports
+ * write it, `姓名（单位简称）` (a bare name when only one employee in scope bears it).
+ */
+export async function findEmployee(q: Queryable, user: SessionUser, cell: string): Promise<number | { error: string }> {
+  const m = /^(.+?)[（(](.+)[）)]$/.exec(cell.trim());
+  const [name, unit] = m ? [m[1].trim(), m[2].trim()] : [cell.trim(), ''];
+  const params: unknown[] = [cell.trim().toUpperCase(), cell.trim(), name, unit];
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT ef_.id FROM employees ef_ JOIN units eu_ ON eu_.id = ef_.unit_id
+      WHERE ef_.deleted_at IS NULL AND ${employeeScopeSql(user, 'ef_.id', params)}
+        AND (ef_.id_card = $1 OR ef_.job_no = $2
+             OR (ef_.name = $3 AND ($4 = '' OR eu_.short_name = $4 OR eu_.name = $4)))
+      LIMIT 2`,
+    params,
+  );
+  if (rows.length === 1) return Number(rows[0].id);
+  if (rows.length > 1) return { error: '有多名员工与之相符，请填写身份证号' };
+  return { error: '员工不存在或不在账号的单位范围内' };
+}

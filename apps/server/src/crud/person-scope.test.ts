@@ -1,3 +1,6 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineResource, field } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
@@ -6,7 +9,7 @@ import type { SessionUser } from '../plugins/auth';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../test/harness';
 import { CrudRepository } from './crud-repository';
 import { sessionOf } from './test-users';
-import { exportXlsx } from './xlsx';
+import { exportXlsx, importXlsx } from './xlsx';
 
 /** A person-scoped resource over health_checks (one employee's rows), with an employee and a file field. */
 const personal = defineResource({
@@ -169,5 +172,71 @@ describe.each(TEST_DATABASES)('person scope and employee fields of the generic r
     );
     const cells = [ws.getRow(2).getCell(1).value, ws.getRow(3).getCell(1).value];
     expect(cells).toContain(rows[0].label);
+  });
+
+  it('imports the employee named by ID number, staff number or 姓名（单位）, in scope only', async () => {
+    const { rows } = await t.db.query<{ name: string; unit: string; idCard: string; jobNo: string | null }>(
+      `SELECT e.name, u.short_name AS unit, e.id_card AS "idCard", e.job_no AS "jobNo"
+         FROM employees e JOIN units u ON u.id = e.unit_id WHERE e.id = $1`,
+      [emp.sibling],
+    );
+    const { rows: out } = await t.db.query<{ idCard: string }>(
+      'SELECT id_card AS "idCard" FROM employees WHERE id = $1',
+      [emp.outside],
+    );
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('导入');
+    ws.addRow(['员工', '日期', '年度', '机构']);
+    ws.addRow([rows[0].idCard, '2021-01-01', 2021, '导入测试']);
+    ws.addRow([`${rows[0].name}（${rows[0].unit}）`, '2021-01-02', 2021, '导入测试']);
+    ws.addRow([out[0].idCard, '2021-01-03', 2021, '导入测试']);
+    ws.addRow(['查无此人', '2021-01-04', 2021, '导入测试']);
+    const path = join(tmpdir(), `person-import-${Date.now()}.xlsx`);
+    await writeFile(path, Buffer.from(await wb.xlsx.writeBuffer()));
+    const report = await importXlsx(t.db, repo, who.staff, path, async (q, values) => {
+      await repo.create(q, req(who.staff), who.staff, values);
+      return 'created';
+    });
+    expect(report.created).toBe(2);
+    expect(report.refused.map((r) => [r.row, r.reason])).toEqual([
+      [4, '员工不存在或不在账号的单位范围内'],
+      [5, '员工不存在或不在账号的单位范围内'],
+    ]);
+    const { rows: made } = await t.db.query<{ employee_id: number }>(
+      `SELECT employee_id FROM health_checks WHERE provider = '导入测试'`,
+    );
+    expect(made.map((r) => Number(r.employee_id))).toEqual([emp.sibling, emp.sibling]);
+  });
+
+  it('picks employees by name, ID number or staff number, within the account scope', async () => {
+    const call = async (username: string, q: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/employees/pick?q=${encodeURIComponent(q)}`,
+          headers: t.auth(await t.login(username)),
+        })
+      ).json();
+    const { rows } = await t.db.query<{ name: string; idCard: string; unit: string }>(
+      `SELECT e.name, e.id_card AS "idCard", u.short_name AS unit FROM employees e JOIN units u ON u.id = e.unit_id
+        WHERE e.id = $1`,
+      [emp.sibling],
+    );
+    const byId = await call('staff', rows[0].idCard);
+    expect(byId).toMatchObject({ code: 200, data: [{ id: emp.sibling, name: rows[0].name, unitName: rows[0].unit }] });
+    expect(byId.data[0].idCardMasked).not.toBe(rows[0].idCard);
+    expect(byId.data[0].idCardMasked).toContain('*');
+    expect(Object.keys(byId.data[0]).sort()).toEqual(['id', 'idCardMasked', 'name', 'staffNo', 'unitName']);
+    const { rows: out } = await t.db.query<{ idCard: string }>(
+      'SELECT id_card AS "idCard" FROM employees WHERE id = $1',
+      [emp.outside],
+    );
+    expect((await call('staff', out[0].idCard)).data).toEqual([]);
+    expect((await call('admin', out[0].idCard)).data.map((e: { id: number }) => e.id)).toEqual([emp.outside]);
+    expect((await call('employee', '')).data.map((e: { id: number }) => e.id)).toEqual([emp.own]);
+    expect((await call('admin', '')).data.length).toBe(20);
+    const byName = await call('staff', rows[0].name.slice(0, 1));
+    expect(byName.data.length).toBeGreaterThan(0);
+    expect(byName.data.every((e: { name: string }) => e.name.includes(rows[0].name.slice(0, 1)))).toBe(true);
   });
 });

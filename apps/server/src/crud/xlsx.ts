@@ -24,6 +24,7 @@ import {
   writeChildSheets,
 } from './child-sheets';
 import type { CrudRepository, Row } from './crud-repository';
+import { findEmployee } from './field-values';
 import type { ImportProgress } from './import-run';
 import { employeeNameSql, employeeUnitSql, exportsInFull, isListField, maskRecord } from './sql-fields';
 
@@ -414,6 +415,12 @@ export async function importXlsx(
             problems.push({ row: row.number, column: f.label, value: text(cells[i]), reason: parsed.error });
           else values[key] = parsed.value;
         });
+        for (const [key, f] of fields) {
+          if (f.kind !== 'employee' || typeof values[key] !== 'string') continue;
+          const found = await findEmployee(db, user, values[key] as string);
+          if (typeof found === 'number') values[key] = found;
+          else problems.push({ row: row.number, column: f.label, value: text(values[key]), reason: found.error });
+        }
         for (const [key, f] of fields) {
           if (problems.some((p) => p.column === f.label)) continue;
           const r = fieldSchema(f).safeParse(values[key]);
