@@ -172,6 +172,7 @@ export async function templateXlsx(def: ResourceDef): Promise<Buffer> {
       f.options ? `可选：${f.options.map((o) => o.label).join('、')}` : '',
       f.kind === 'date' ? '格式：yyyy-MM-dd' : '',
       f.kind === 'company' ? '填写单位全称或简称' : '',
+      f.kind === 'employee' ? '填写身份证号、工号或“姓名（单位简称）”' : '',
       isListField(f) ? '多个值用顿号分隔' : '',
     ].filter(Boolean);
     ws.getCell(1, i + 1).note = notes.join('；');
