@@ -59,6 +59,10 @@ export interface ListQuery {
   filters: Record<string, string | undefined>;
 }
 
+/** A screen's parsed query values as a list's string filters (absent ones left out): how old URLs call list(). */
+export const asFilters = (f: Record<string, unknown>): Record<string, string> =>
+  Object.fromEntries(Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+
 /** The resource's generic data access: every method checks unit scope; writes are audited. */
 export class CrudRepository {
   constructor(
