@@ -1,5 +1,5 @@
 import { healthCheckResource, maskIdCard, USER_TYPES } from '@peis/shared';
-import { CrudRepository, type ListQuery } from '../../crud/crud-repository';
+import { asFilters, CrudRepository, type ListQuery } from '../../crud/crud-repository';
 import { selectColumns } from '../../crud/sql-fields';
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -35,10 +35,6 @@ export const listRecord = (r: ListRow) => ({
   employeeId: Number(r.employeeId),
   idCard: maskIdCard(r.idCard),
 });
-
-/** Query values as the declared list's string filters (absent ones left out). */
-const asFilters = (f: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
 
 /** The list's search as the declaration's filters: the check date's range is `checkDateFrom`/`checkDateTo`. */
 export const checkFilters = ({ dateFrom, dateTo, idCard, ...f }: Filters) =>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actionDone, registerActionRoutes, runAction } from '../../crud/actions';
+import { asFilters } from '../../crud/crud-repository';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
@@ -21,10 +22,6 @@ import {
 } from './schemas';
 import { contractLevels, createPlan, saveContractLevels, updatePlan } from './service';
 import { logPage } from './sql';
-
-/** Query values as the declared list's string filters (absent ones left out). */
-const asFilters = (f: Record<string, unknown>): Record<string, string> =>
-  Object.fromEntries(Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
 
 /**
  * Follow-up plans and their records (随访任务/随访记录), and the health-service packages (健康服务包). Plans
