@@ -1,4 +1,5 @@
 import { defineResource, field } from './define-resource';
+import { PERSON_JOINS, personFields } from './person-view';
 import { ASSIGNEE_REMOTE } from './positive-finding.resource';
 
 /** How a follow-up is made (follow_up_plans.method, follow_up_records.method). */
@@ -31,11 +32,7 @@ export const followUpPlanResource = defineResource({
   scope: 'person',
   personField: 'employeeId',
   softDelete: false,
-  joins: [
-    { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
-    { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
-    { alias: 'a', sql: 'LEFT JOIN users a ON a.id = t.assignee_id' },
-  ],
+  joins: [...PERSON_JOINS, { alias: 'a', sql: 'LEFT JOIN users a ON a.id = t.assignee_id' }],
   stateField: 'status',
   actions: {
     record: {
@@ -63,8 +60,7 @@ export const followUpPlanResource = defineResource({
   titleField: 'title',
   fields: {
     employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
-    name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
-    unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
+    ...personFields(),
     findingId: field.number({ label: '阳性发现', hideInForm: true, hideInExport: true }),
     title: field.input({ label: '计划名称', list: true, maxLength: 50 }),
     method: field.select({ label: '随访方式', options: FOLLOW_UP_METHODS, list: true, filter: 'eq' }),

@@ -1,5 +1,6 @@
 import { defineResource, field } from './define-resource';
 import { SEX_OPTIONS } from './options';
+import { PERSON_JOINS, personFields } from './person-view';
 
 /**
  * 体检数据: the list of health checks, a read-only view over the check, its person and unit. Live checks
@@ -15,18 +16,13 @@ export const healthCheckResource = defineResource({
   permissions: { list: 'main:phr/check', export: 'check:export' },
   scope: 'person',
   personField: 'employeeId',
-  joins: [
-    { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
-    { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
-  ],
+  joins: PERSON_JOINS,
   defaultSort: { field: 'checkDate', order: 'desc' },
   titleField: 'name',
   fields: {
     employeeId: field.employee({ label: '员工', hideInForm: true, hideInExport: true }),
-    name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
+    ...personFields(),
     sex: field.computed({ label: '性别', sql: 'e.sex', options: SEX_OPTIONS, hideInExport: true }),
-    unitId: field.computed({ label: '单位', sql: 'e.unit_id', filter: 'inTree', hideInExport: true }),
-    unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
     idCard: field.computed({ label: '身份证号', sql: 'e.id_card', mask: 'idCard', list: true, filter: 'eq' }),
     checkDate: field.date({ label: '体检日期', list: true, filter: 'between', sortable: true }),
     year: field.number({ label: '年度', filter: 'eq', hideInExport: true }),

@@ -1,5 +1,6 @@
 import { defineResource, field } from './define-resource';
 import { SEX_OPTIONS } from './options';
+import { PERSON_JOINS, personFields } from './person-view';
 
 /** Package statuses (service_contracts.status). */
 export const PACKAGE_STATUSES = [
@@ -30,8 +31,7 @@ export const servicePackageResource = defineResource({
   personField: 'employeeId',
   softDelete: false,
   joins: [
-    { alias: 'e', sql: 'JOIN employees e ON e.id = t.employee_id' },
-    { alias: 'u', sql: 'JOIN units u ON u.id = e.unit_id', needs: 'e' },
+    ...PERSON_JOINS,
     { alias: 'pt', sql: 'LEFT JOIN person_tags pt ON pt.employee_id = t.employee_id AND pt.year = t.year' },
   ],
   stateField: 'status',
@@ -43,11 +43,9 @@ export const servicePackageResource = defineResource({
   titleField: 'name',
   fields: {
     employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
-    name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
+    ...personFields(),
     sex: field.computed({ label: '性别', sql: 'e.sex', options: SEX_OPTIONS, list: true }),
     birthday: field.computed({ label: '出生日期', sql: "to_char(e.birthday, 'YYYY-MM-DD')", hideInExport: true }),
-    unitId: field.computed({ label: '单位', sql: 'e.unit_id', filter: 'inTree', hideInExport: true }),
-    unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
     year: field.number({ label: '年度', list: true, filter: 'eq' }),
     level: field.select({ label: '服务包级别', options: PACKAGE_LEVELS, list: true, filter: 'eq' }),
     status: field.select({ label: '状态', options: PACKAGE_STATUSES, list: true, filter: 'eq', sortable: true }),
