@@ -41,6 +41,15 @@ interface GridProps {
   testId: string;
 }
 
+/** A control's change as a value: text inputs and radios hand over an event, the others the value itself. */
+const changeValue = (change: unknown): unknown => {
+  if (change && typeof change === 'object' && 'target' in change) {
+    const target = (change as { target: { type?: string; checked?: boolean; value?: unknown } }).target;
+    return target.type === 'checkbox' ? target.checked : target.value;
+  }
+  return change;
+};
+
 const join = (prefix: string, ...parts: (string | number)[]) => [prefix, ...parts].filter((p) => p !== '').join('.');
 
 /**
@@ -83,7 +92,7 @@ function ChildrenGrid({ field: f, rows, onRows, reshaped, prefix, errorOf, touch
             <FieldInput
               field={c}
               value={row[key]}
-              onChange={(v) => setCell(i, key, v)}
+              onChange={(v) => setCell(i, key, changeValue(v))}
               disabled={disabled}
               status={error ? 'error' : undefined}
               aria-label={`${c.label}（${rowLabel(i)}）`}

@@ -24,6 +24,26 @@ const escapeText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n/g, '<br>');
 
 /**
+ * Puts allowlisted HTML at the caret through the DOM: the browser's insertHTML command would wrap it in
+ * spans carrying the surrounding computed styles, the very attributes a paste must not bring.
+ */
+function insertClean(html: string) {
+  const sel = window.getSelection();
+  if (!sel || sel.rangeCount === 0) return;
+  const range = sel.getRangeAt(0);
+  range.deleteContents();
+  const fragment = range.createContextualFragment(html);
+  const last = fragment.lastChild;
+  range.insertNode(fragment);
+  if (last) {
+    range.setStartAfter(last);
+    range.collapse(true);
+    sel.removeAllRanges();
+    sel.addRange(range);
+  }
+}
+
+/**
  * A light rich-text editor (contentEditable + the browser's editing commands): bold, italic, underline,
  * 标题/正文, lists, link, quote. Its value is the editor's HTML reduced to that allowlist (b → strong …), so what
  * is saved is what the server keeps; pastes go through the same allowlist. No library: the whole editor is a
@@ -174,7 +194,7 @@ export function RichTextInput({ value, onChange, placeholder, disabled, status, 
               e.preventDefault();
               const html = e.clipboardData.getData('text/html');
               const text = e.clipboardData.getData('text/plain');
-              document.execCommand('insertHTML', false, html ? cleanHtml(html) : escapeText(text));
+              insertClean(html ? cleanHtml(html) : escapeText(text));
               emit();
             }}
             style={{ minHeight: 160, maxHeight: 420, overflowY: 'auto', padding: '6px 11px', outline: 'none' }}
