@@ -77,6 +77,34 @@ function Part({
   );
 }
 
+/** One part of the person's work as a small table; `paged`: 20 rows a page once it has more. */
+function WorkTable<T extends { id: number }>({
+  title,
+  testId,
+  rows,
+  columns,
+  paged,
+}: {
+  title: string;
+  testId: string;
+  rows: T[];
+  columns: TableProps<T>['columns'];
+  paged?: boolean;
+}) {
+  return (
+    <Part title={title} count={rows.length} testId={testId}>
+      <Table<T>
+        rowKey="id"
+        size="small"
+        pagination={paged && rows.length > 20 ? { pageSize: 20, size: 'small' } : false}
+        scroll={{ x: 'max-content' }}
+        dataSource={rows}
+        columns={columns}
+      />
+    </Part>
+  );
+}
+
 /**
  * 健康管理: what the product did with this person's checks — each year's grouping, the positive findings,
  * the management tasks, the follow-up plans and the yearly service packages (GET /phr/{id}/work).
@@ -106,89 +134,75 @@ export function PhrWorkSection({ employeeId }: { employeeId: number }) {
       <Part title="历年分组" count={w.tags.length} testId="phr-work-tags">
         <TagsByYear rows={w.tags} />
       </Part>
-      <Part title="阳性发现" count={w.findings.length} testId="phr-work-findings">
-        <Table<Finding>
-          rowKey="id"
-          size="small"
-          pagination={w.findings.length > 20 ? { pageSize: 20, size: 'small' } : false}
-          scroll={{ x: 'max-content' }}
-          dataSource={w.findings}
-          columns={[
-            { title: '体检日期', dataIndex: 'checkDate', width: 110 },
-            { title: '规则', dataIndex: 'ruleName' },
-            { title: '分类', dataIndex: 'libraryName' },
-            { title: '级别', dataIndex: 'level', width: 80, render: (v: number) => <LevelTag level={v} /> },
-            {
-              title: '异常值',
-              dataIndex: 'matched',
-              render: (v: Matched) => <MatchedValues matched={v} />,
-            },
-            { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <FindingStatusTag status={v} /> },
-          ]}
-        />
-      </Part>
-      <Part title="管理任务" count={w.tasks.length} testId="phr-work-tasks">
-        <Table<Task>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={w.tasks}
-          columns={[
-            { title: '阳性规则', dataIndex: 'ruleName' },
-            { title: '责任人', dataIndex: 'assigneeName', render: (v: string | null) => v ?? '-' },
-            {
-              title: '截止日期',
-              dataIndex: 'dueDate',
-              render: (v: string, row) => <DueDate date={v} overdue={row.overdue} />,
-            },
-            { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <TaskStatusTag status={v} /> },
-          ]}
-        />
-      </Part>
-      <Part title="随访计划" count={w.followUps.length} testId="phr-work-followups">
-        <Table<Plan>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={w.followUps}
-          columns={[
-            { title: '计划', dataIndex: 'title' },
-            { title: '方式', dataIndex: 'method', width: 80, render: (v: number) => methodLabel(v) },
-            { title: '频率', dataIndex: 'frequencyDays', width: 100, render: (v: number) => `每 ${v} 天` },
-            { title: '下次随访', dataIndex: 'nextDate', width: 110 },
-            { title: '已随访', dataIndex: 'records', width: 90, render: (v: number) => `${v} 次` },
-            {
-              title: '状态',
-              dataIndex: 'status',
-              width: 90,
-              render: (v: number) => <StatusTag table={PLAN_STATUS} status={v} />,
-            },
-          ]}
-        />
-      </Part>
-      <Part title="健康服务包" count={w.contracts.length} testId="phr-work-contracts">
-        <Table<Contract>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={w.contracts}
-          columns={[
-            { title: '年度', dataIndex: 'year', width: 90 },
-            {
-              title: '服务包',
-              dataIndex: 'level',
-              render: (v: number) => CONTRACT_LEVELS.find((l) => l.value === v)?.label ?? v,
-            },
-            {
-              title: '状态',
-              dataIndex: 'status',
-              render: (v: number) => <StatusTag table={CONTRACT_STATUS} status={v} />,
-            },
-          ]}
-        />
-      </Part>
+      <WorkTable<Finding>
+        title="阳性发现"
+        testId="phr-work-findings"
+        rows={w.findings}
+        paged
+        columns={[
+          { title: '体检日期', dataIndex: 'checkDate', width: 110 },
+          { title: '规则', dataIndex: 'ruleName' },
+          { title: '分类', dataIndex: 'libraryName' },
+          { title: '级别', dataIndex: 'level', width: 80, render: (v: number) => <LevelTag level={v} /> },
+          {
+            title: '异常值',
+            dataIndex: 'matched',
+            render: (v: Matched) => <MatchedValues matched={v} />,
+          },
+          { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <FindingStatusTag status={v} /> },
+        ]}
+      />
+      <WorkTable<Task>
+        title="管理任务"
+        testId="phr-work-tasks"
+        rows={w.tasks}
+        columns={[
+          { title: '阳性规则', dataIndex: 'ruleName' },
+          { title: '责任人', dataIndex: 'assigneeName', render: (v: string | null) => v ?? '-' },
+          {
+            title: '截止日期',
+            dataIndex: 'dueDate',
+            render: (v: string, row) => <DueDate date={v} overdue={row.overdue} />,
+          },
+          { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <TaskStatusTag status={v} /> },
+        ]}
+      />
+      <WorkTable<Plan>
+        title="随访计划"
+        testId="phr-work-followups"
+        rows={w.followUps}
+        columns={[
+          { title: '计划', dataIndex: 'title' },
+          { title: '方式', dataIndex: 'method', width: 80, render: (v: number) => methodLabel(v) },
+          { title: '频率', dataIndex: 'frequencyDays', width: 100, render: (v: number) => `每 ${v} 天` },
+          { title: '下次随访', dataIndex: 'nextDate', width: 110 },
+          { title: '已随访', dataIndex: 'records', width: 90, render: (v: number) => `${v} 次` },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 90,
+            render: (v: number) => <StatusTag table={PLAN_STATUS} status={v} />,
+          },
+        ]}
+      />
+      <WorkTable<Contract>
+        title="健康服务包"
+        testId="phr-work-contracts"
+        rows={w.contracts}
+        columns={[
+          { title: '年度', dataIndex: 'year', width: 90 },
+          {
+            title: '服务包',
+            dataIndex: 'level',
+            render: (v: number) => CONTRACT_LEVELS.find((l) => l.value === v)?.label ?? v,
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: number) => <StatusTag table={CONTRACT_STATUS} status={v} />,
+          },
+        ]}
+      />
     </Flex>
   );
 }
