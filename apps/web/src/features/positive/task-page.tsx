@@ -71,6 +71,8 @@ export default function TaskPage() {
     { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 150 },
     { key: 'libraryName', dataIndex: 'libraryName', title: '所属库', width: 80 },
     { key: 'level', title: '级别', width: 76, render: (_, r) => <LevelTag level={r.level} /> },
+    // Before the wide columns: at 1440 px the ones after 截止日期 scroll under the fixed 操作 column.
+    { key: 'status', title: '状态', width: 86, render: (_, r) => <TaskStatusTag status={r.status} /> },
     { key: 'matched', title: '异常值', render: (_, r) => <MatchedValues matched={r.matched} /> },
     { key: 'assigneeName', dataIndex: 'assigneeName', title: '处理人', width: 90, render: orDash },
     {
@@ -79,7 +81,6 @@ export default function TaskPage() {
       width: 170,
       render: (_, r) => <DueDate date={r.dueDate} overdue={r.overdue} />,
     },
-    { key: 'status', title: '状态', width: 86, render: (_, r) => <TaskStatusTag status={r.status} /> },
     {
       key: 'lastAction',
       title: '最近处理',
