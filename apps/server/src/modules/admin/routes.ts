@@ -1,15 +1,12 @@
 import {
   accountResource,
-  calendarDate,
   dictResource,
   expertResource,
   facilityResource,
   helpResource,
-  idParam,
   idParams,
   insuranceResource,
   KNOWN_PERMISSIONS,
-  MOBILE_PATTERN,
   passwordSchema,
   questionnaireResource,
   roleResource,
@@ -24,12 +21,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { registerEmployeePicker } from '../../crud/employee-pick';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { listCount, onlyFilters, pageQuery } from '../../lib/paging';
 import { hashPassword } from '../../lib/password';
-import { employeeScopeSql, unitInScope, unitScopeSql } from '../../lib/scope';
+import { unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
+import { oplogProfileRoutes } from './oplog-profile-routes';
 import {
   accountHooks,
   helpHooks,
@@ -39,8 +37,7 @@ import {
   unitHooks,
   userHooks,
 } from './resource-hooks';
-
-const dateString = calendarDate();
+import { transferRoutes } from './transfer-routes';
 
 export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,117 +72,6 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
         params,
       );
       return { code: 200, data: rows };
-    },
-  );
-
-  r.get(
-    '/api/account/transfer',
-    {
-      config: { permission: 'company:account/transfer' },
-      schema: {
-        tags: [accountResource.label],
-        summary: '员工调动记录',
-        querystring: z.object({
-          ...pageQuery,
-          name: z.string().optional(),
-          employeeId: idParam('员工').optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const params: unknown[] = [];
-      const where = [employeeScopeSql(user, 't.employee_id', params)];
-      if (req.query.name) {
-        params.push(`%${req.query.name}%`);
-        where.push(`e.name ILIKE $${params.length}`);
-      }
-      if (req.query.employeeId) {
-        params.push(req.query.employeeId);
-        where.push(`t.employee_id = $${params.length}`);
-      }
-      const { rows: count } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM employee_transfers t JOIN employees e ON e.id = t.employee_id WHERE ${where.join(' AND ')}`,
-        params,
-      );
-      params.push(req.query.pageSize, (req.query.page - 1) * req.query.pageSize);
-      const { rows } = await db.query(
-        `SELECT t.id, t.employee_id AS "employeeId", e.name AS "employeeName", t.from_unit_id AS "fromUnitId",
-                fu.short_name AS "fromUnitName", t.to_unit_id AS "toUnitId", tu.short_name AS "toUnitName", t.reason,
-                to_char(t.effective_date, 'YYYY-MM-DD') AS "effectiveDate", cu.name AS "createdBy",
-                to_char(t.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt"
-           FROM employee_transfers t JOIN employees e ON e.id = t.employee_id
-           JOIN units fu ON fu.id = t.from_unit_id JOIN units tu ON tu.id = t.to_unit_id
-           LEFT JOIN users cu ON cu.id = t.created_by
-          WHERE ${where.join(' AND ')} ORDER BY t.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { code: 200, data: { total: count[0].n, records: rows } };
-    },
-  );
-
-  r.post(
-    '/api/account/transfer',
-    {
-      config: { permission: 'account:transfer' },
-      schema: {
-        tags: [accountResource.label],
-        summary: '员工调动（可批量）',
-        body: z.object({
-          employeeIds: z
-            .array(z.number().int().positive(), { error: '请选择员工' })
-            .min(1, '请选择员工')
-            .max(500, '一次最多调动500人'),
-          toUnitId: z.number({ error: '请选择调入单位' }).int().positive('请选择调入单位'),
-          reason: z
-            .string({ error: '请填写调动原因' })
-            .trim()
-            .min(1, '请填写调动原因')
-            .max(200, '调动原因不能超过200个字'),
-          effectiveDate: dateString,
-        }),
-      },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const { employeeIds, toUnitId, reason, effectiveDate } = req.body;
-      const moved = await db.tx(async (q) => {
-        const { rows: unit } = await q.query<{ path: string }>(
-          'SELECT path FROM units WHERE id = $1 AND deleted_at IS NULL',
-          [toUnitId],
-        );
-        if (!unit[0]) throw fieldError('toUnitId', '调入单位不存在');
-        if (!unitInScope(user, unit[0].path)) throw forbidden('不能调入账号单位范围以外的单位');
-        const params: unknown[] = [employeeIds];
-        const { rows: emps } = await q.query<{ id: number; unit_id: number; name: string }>(
-          `SELECT t.id, t.unit_id, t.name FROM employees t
-            WHERE t.id = ANY($1) AND t.deleted_at IS NULL AND ${employeeScopeSql(user, 't.id', params)} FOR UPDATE`,
-          params,
-        );
-        if (emps.length !== new Set(employeeIds).size) throw forbidden('所选员工不存在或不在账号的单位范围内');
-        const changed = emps.filter((e) => e.unit_id !== toUnitId);
-        if (!changed.length) throw badRequest('所选员工已在调入单位');
-        for (const e of changed) {
-          await q.query('UPDATE employees SET unit_id = $2, version = version + 1, updated_at = now() WHERE id = $1', [
-            e.id,
-            toUnitId,
-          ]);
-          await q.query(
-            `INSERT INTO employee_transfers (employee_id, from_unit_id, to_unit_id, reason, effective_date, created_by)
-             VALUES ($1, $2, $3, $4, $5::date, $6)`,
-            [e.id, e.unit_id, toUnitId, reason, effectiveDate, user.id],
-          );
-        }
-        await writeAudit(q, req, {
-          action: 'transfer',
-          resource: accountResource.name,
-          recordId: changed.map((e) => e.id).join(','),
-          before: changed.map((e) => ({ id: e.id, name: e.name, unitId: e.unit_id })),
-          after: { toUnitId, reason, effectiveDate },
-        });
-        return changed.length;
-      });
-      return { code: 200, msg: `已调动${moved}人`, data: { moved } };
     },
   );
 
@@ -355,115 +241,8 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
     (req) => dictList(req.params.type, req.query.page, req.query.pageSize),
   );
 
-  // The audit log (/main/oplog): who did what, when, to which record, with the values before and after.
-  r.get(
-    '/api/oplog',
-    {
-      config: { permission: 'main:oplog' },
-      schema: {
-        tags: ['操作日志'],
-        summary: '操作日志',
-        querystring: z.object({
-          ...pageQuery,
-          username: z.string().optional(),
-          action: z.string().optional(),
-          resource: z.string().optional(),
-          recordId: z.string().optional(),
-          atFrom: dateString.optional(),
-          atTo: dateString.optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const qs = req.query;
-      const params: unknown[] = [];
-      const where: string[] = [];
-      // A unit administrator sees what the accounts of their units did.
-      if (user.unitPath !== null) {
-        const scope = unitScopeSql(user, 'su.unit_id', params);
-        where.push(`a.user_id IN (SELECT su.id FROM users su WHERE ${scope})`);
-      }
-      const add = (cond: string, v: unknown) => {
-        params.push(v);
-        where.push(cond.replace('?', `$${params.length}`));
-      };
-      if (qs.username) add('a.username ILIKE ?', `%${qs.username}%`);
-      if (qs.action) add('a.action = ?', qs.action);
-      if (qs.resource) add('a.resource = ?', qs.resource);
-      if (qs.recordId) add('a.record_id = ?', qs.recordId);
-      if (qs.atFrom) add(`a.at >= (?::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`, qs.atFrom);
-      if (qs.atTo) add(`a.at < ((?::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`, qs.atTo);
-      const cond = where.length ? where.join(' AND ') : 'TRUE';
-      // Without a filter the total is the maintained count (per account), not a COUNT(*) of the log.
-      const count =
-        user.userType !== USER_TYPES.employee && onlyFilters(qs, [])
-          ? [{ n: await listCount(db, 'audit', user, {}) }]
-          : (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a WHERE ${cond}`, params)).rows;
-      params.push(qs.pageSize, (qs.page - 1) * qs.pageSize);
-      const { rows } = await db.query(
-        `SELECT a.id, to_char(a.at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "at", a.user_id AS "userId",
-                a.username, a.action, a.resource, a.record_id AS "recordId", a.before, a.after, a.success, a.detail, a.ip
-           FROM audit_log a WHERE ${cond} ORDER BY a.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      );
-      return { code: 200, data: { total: count[0].n, records: rows } };
-    },
-  );
-
-  // Own profile (/main/settings/user): name, phone, avatar. The password has PUT /api/password.
-  r.get('/api/profile', { schema: { tags: ['个人设置'], summary: '个人资料' } }, async (req) => {
-    const { rows } = await db.query(
-      `SELECT u.username, u.name, u.phone, u.avatar, u.user_type AS "userType", r.name AS "roleName",
-              un.short_name AS "unitName", u.version
-         FROM users u JOIN roles r ON r.id = u.role_id LEFT JOIN units un ON un.id = u.unit_id WHERE u.id = $1`,
-      [currentUser(req).id],
-    );
-    return { code: 200, data: rows[0] };
-  });
-  r.put(
-    '/api/profile',
-    {
-      schema: {
-        tags: ['个人设置'],
-        summary: '修改个人资料',
-        body: z.object({
-          name: z.string({ error: '必填项' }).trim().min(1, '必填项').max(30, '姓名不能超过30个字'),
-          phone: z
-            .string()
-            .trim()
-            .refine((v) => v === '' || MOBILE_PATTERN.test(v), '手机号码格式不正确')
-            .nullable()
-            .optional(),
-          avatar: z.string().max(300).nullable().optional(),
-          version: z.number({ error: '缺少版本号，请刷新后重试' }).int(),
-        }),
-      },
-    },
-    async (req) => {
-      const user = currentUser(req);
-      const { name, phone, avatar, version } = req.body;
-      await db.tx(async (q) => {
-        const { rows } = await q.query<Record<string, unknown>>(
-          'SELECT name, phone, avatar, version FROM users WHERE id = $1 FOR UPDATE',
-          [user.id],
-        );
-        if (rows[0].version !== version) throw conflict();
-        await q.query(
-          'UPDATE users SET name = $2, phone = $3, avatar = $4, version = version + 1, updated_at = now() WHERE id = $1',
-          [user.id, name, phone || null, avatar || null],
-        );
-        await writeAudit(q, req, {
-          action: 'update',
-          resource: 'profile',
-          recordId: user.id,
-          before: rows[0],
-          after: { name, phone, avatar },
-        });
-      });
-      return { code: 200, msg: '保存成功' };
-    },
-  );
+  transferRoutes(app, db);
+  oplogProfileRoutes(app, db);
 
   registerResourceRoutes(app, db, userResource, userHooks);
   registerResourceRoutes(app, db, expertResource);
