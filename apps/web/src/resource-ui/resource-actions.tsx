@@ -5,6 +5,7 @@ import { useCallback, useId, useState } from 'react';
 import { ApiError } from '../app/http';
 import { useSession } from '../app/use-session';
 import { freshOnOpen } from '../components/fresh-on-open';
+import { confirmText, doneText } from './action-rules';
 import { splitErrorPath } from './field-kinds/children-rows';
 import { submitValue } from './field-kinds/field-rules';
 import { FormRenderer } from './field-kinds/form-renderer';
@@ -48,7 +49,7 @@ export function useActionRunner(resource: ResourceDef, onDone?: () => void) {
   const run = async (p: Pending, fields: Record<string, unknown>): Promise<'done' | ApiError | null> => {
     try {
       const answer = await runAction(resource, p.name, p.rows, fields, p.bulk);
-      message.success(answer?.msg || p.action.done?.replaceAll('{n}', String(p.rows.length)) || '操作成功');
+      message.success(answer?.msg || doneText(p.action, p.rows.length));
       onDone?.();
       void invalidateResource(queryClient, resource);
       return 'done';
@@ -88,10 +89,6 @@ export function useActionRunner(resource: ResourceDef, onDone?: () => void) {
   );
   return { start, busy, dialog };
 }
-
-/** The confirm question of an action without fields. */
-export const confirmText = (action: ActionDef, n: number) =>
-  action.confirm ?? (n > 1 ? `确定对选中的${n}条记录执行「${action.label}」吗？` : `确定${action.label}吗？`);
 
 export interface ActionButtonProps {
   name: string;

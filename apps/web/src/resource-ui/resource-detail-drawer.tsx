@@ -54,7 +54,14 @@ export function ResourceDetailDrawer({ resource, id, open, onClose }: ResourceDe
         {detail.isError ? (
           <Result status="warning" title="记录加载失败" />
         ) : (
-          <Descriptions bordered size="small" column={{ xs: 1, sm: 1, md: 2 }} items={items} />
+          // On a phone the labels go above their values: beside them, a label column squeezes child tables.
+          <Descriptions
+            bordered
+            size="small"
+            layout={screens.md ? 'horizontal' : 'vertical'}
+            column={{ xs: 1, sm: 1, md: 2 }}
+            items={items}
+          />
         )}
       </div>
     </Drawer>

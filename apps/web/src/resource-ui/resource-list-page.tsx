@@ -5,6 +5,7 @@ import { App, Button, Card, Flex, Popconfirm, Space, Table, type TableProps, Typ
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { download, type Query } from '../app/http';
 import { usePagedList } from '../components/list';
+import { bulkBlocked } from './action-rules';
 import { FieldValue, formatTimestamp } from './field-kinds/field-value';
 import { ActionButton, RowActions, useActionRunner, useBulkActions } from './resource-actions';
 import {
@@ -249,29 +250,18 @@ export function ResourceListPage({
             </Button>
           </ResourceGate>
           {selectable
-            ? bulkActions.map(([name, action]) => {
-                const stuck = selected.find(
-                  (r) => !action.from.some((s) => String(s) === String(r[resource.stateField ?? ''])),
-                );
-                return (
-                  <ActionButton
-                    key={name}
-                    name={name}
-                    action={action}
-                    rows={selected}
-                    bulk
-                    runner={runner}
-                    type="default"
-                    blocked={
-                      selected.length === 0
-                        ? '请先勾选记录'
-                        : stuck
-                          ? `所选记录中有不能执行「${action.label}」的状态`
-                          : undefined
-                    }
-                  />
-                );
-              })
+            ? bulkActions.map(([name, action]) => (
+                <ActionButton
+                  key={name}
+                  name={name}
+                  action={action}
+                  rows={selected}
+                  bulk
+                  runner={runner}
+                  type="default"
+                  blocked={bulkBlocked(resource, action, selected)}
+                />
+              ))
             : null}
         </>
       )}

@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@peis/shared';
-import { Button, Flex, Form, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, Form, Grid, Table, type TableColumnsType, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import {
   type CellErrors,
@@ -61,6 +61,8 @@ function ChildrenGrid({ field: f, rows, onRows, reshaped, prefix, errorOf, touch
   const nested = nestedCollections(f);
   const max = f.children?.max;
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
+  // On a phone the table scrolls sideways: a pinned action column would cover the cell being typed in.
+  const wide = Grid.useBreakpoint().md ?? true;
   const setCell = (index: number, key: string, value: unknown) => {
     touch(join(prefix, index, key));
     onRows(rows.map((r, i) => (i === index ? { ...r, [key]: value } : r)));
@@ -72,7 +74,7 @@ function ChildrenGrid({ field: f, rows, onRows, reshaped, prefix, errorOf, touch
   };
 
   const tableColumns: TableColumnsType<ChildRow> = [
-    { key: '#', title: '序号', width: 56, align: 'center', render: (_, __, i) => i + 1 },
+    { key: '#', title: '序号', width: wide ? 56 : 40, align: 'center', render: (_, __, i) => i + 1 },
     ...columns.map(([key, c]): TableColumnsType<ChildRow>[number] => ({
       key,
       title: c.required ? (
@@ -110,7 +112,7 @@ function ChildrenGrid({ field: f, rows, onRows, reshaped, prefix, errorOf, touch
       key: 'actions',
       title: '操作',
       width: 120,
-      fixed: 'right',
+      fixed: wide ? 'right' : undefined,
       onCell: () => ({ style: { verticalAlign: 'top' } }),
       render: (_, __, i) => (
         <Flex gap={2}>
@@ -181,7 +183,7 @@ function ChildrenGrid({ field: f, rows, onRows, reshaped, prefix, errorOf, touch
                   }),
                 expandedRowRender: (row, i) =>
                   nested.map(([key, c]) => (
-                    <div key={key} style={{ padding: '4px 0 4px 24px' }}>
+                    <div key={key} style={{ padding: wide ? '4px 0 4px 24px' : '4px 0' }}>
                       <Typography.Text strong style={{ display: 'block', marginBottom: 6 }}>
                         {`${c.label}（${rowLabel(i)}）`}
                       </Typography.Text>

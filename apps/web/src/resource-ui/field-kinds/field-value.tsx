@@ -157,7 +157,7 @@ export function ChildrenView({ field: f, rows, testId }: { field: FieldDef; rows
                 showExpandColumn: false,
                 expandedRowRender: (row) =>
                   nested.map(([key, c]) => (
-                    <div key={key} style={{ paddingLeft: 24 }}>
+                    <div key={key} style={{ paddingLeft: 8 }}>
                       <Typography.Text type="secondary">{c.label}</Typography.Text>
                       <ChildrenView field={c} rows={row[key]} testId={key} />
                     </div>
