@@ -1,3 +1,4 @@
+import { servicePackageResource } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Popconfirm, Select, Table, type TableProps, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -10,10 +11,12 @@ import {
   SearchItem,
   sexAge,
   showFailure,
+  useActionPermitted,
   usePagedList,
+  useRowActions,
   yearOptions,
 } from '../../components/list';
-import { Permission, usePermission } from '../../components/Permission';
+import { Permission } from '../../components/Permission';
 import { ContractLevelsDialog } from './contract-levels-dialog';
 import {
   CONTRACT_LEVELS,
@@ -54,7 +57,8 @@ export function ContractTab() {
     [year, search],
   );
   const { tableProps } = usePagedList<Contract>(contractKeys.list, '/contract', filters);
-  const canEdit = usePermission('followup:edit');
+  const canEdit = useActionPermitted(servicePackageResource.actions?.sign);
+  const actionsOf = useRowActions(servicePackageResource);
   const refresh = () => queryClient.invalidateQueries({ queryKey: contractKeys.all });
   const onFailure = (e: unknown) => {
     showFailure(message, e);
@@ -114,26 +118,22 @@ export function ContractTab() {
             title: '操作',
             fixed: 'right' as const,
             width: 90,
-            render: (_: unknown, r: Contract) =>
-              r.status === 0 || r.status === 1 ? (
+            render: (_: unknown, r: Contract) => {
+              // 签约 (待签约) or 完成 (已签约), as the declaration allows for the row's state.
+              const next = (['sign', 'complete'] as const).find((a) => actionsOf(r).has(a));
+              return next ? (
                 <Popconfirm
-                  title={r.status === 0 ? `确认 ${r.name} 已签约？` : `确认 ${r.name} 的服务包已完成？`}
+                  title={next === 'sign' ? `确认 ${r.name} 已签约？` : `确认 ${r.name} 的服务包已完成？`}
                   okText="确定"
                   cancelText="取消"
-                  onConfirm={() =>
-                    transition.mutateAsync({ c: r, to: r.status === 0 ? 'sign' : 'complete' }).catch(() => undefined)
-                  }
+                  onConfirm={() => transition.mutateAsync({ c: r, to: next }).catch(() => undefined)}
                 >
-                  <Button
-                    type="link"
-                    size="small"
-                    loading={busy(r)}
-                    data-testid={r.status === 0 ? 'contract-sign' : 'contract-complete'}
-                  >
-                    {r.status === 0 ? '签约' : '完成'}
+                  <Button type="link" size="small" loading={busy(r)} data-testid={`contract-${next}`}>
+                    {servicePackageResource.actions?.[next]?.label}
                   </Button>
                 </Popconfirm>
-              ) : null,
+              ) : null;
+            },
           },
         ]
       : []),

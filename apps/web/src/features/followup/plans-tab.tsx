@@ -1,10 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { followUpPlanResource } from '@peis/shared';
 import { Button, Flex, Form, Input, Select, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import { Permission, usePermission } from '../../components/Permission';
 import '../positive/work.css';
-import { ListCard, orDash, SearchCard, SearchItem, SwitchFilter, usePagedList } from '../../components/list';
+import {
+  ListCard,
+  orDash,
+  SearchCard,
+  SearchItem,
+  SwitchFilter,
+  usePagedList,
+  useRowActions,
+} from '../../components/list';
 import { type FollowUpPlan, followUpKeys, METHODS, methodLabel, PLAN_STATUS } from './followup-api';
 import { PlanFormDialog } from './plan-form-dialog';
 import { PlanLogsDrawer } from './plan-logs-drawer';
@@ -36,7 +45,7 @@ export function PlansTab() {
   );
   const { tableProps } = usePagedList<FollowUpPlan>(followUpKeys.plans, '/follow-up/task', filters);
   const [panel, setPanel] = useState<Panel>({ kind: 'edit', open: false, plan: null });
-  const canRecord = usePermission('followup:add');
+  const actionsOf = useRowActions(followUpPlanResource);
   const canEdit = usePermission('followup:edit');
   const show = (kind: Panel['kind'], plan: FollowUpPlan | null) => setPanel({ kind, open: true, plan });
   const close = () => setPanel((p) => ({ ...p, open: false }));
@@ -83,7 +92,7 @@ export function PlansTab() {
       width: 210,
       render: (_, r) => (
         <Space size={0}>
-          {canRecord && r.status === 1 ? (
+          {actionsOf(r).has('record') ? (
             <Button type="link" size="small" data-testid="followup-record" onClick={() => show('record', r)}>
               记录随访
             </Button>
