@@ -8,15 +8,17 @@ import { useSession } from '../../app/use-session';
  */
 export function useRowActions(def: ResourceDef) {
   const { btnPermissions } = useSession();
-  return useCallback(
-    (row: object): ReadonlySet<string> =>
-      new Set(
-        allowedActions(def, row as Record<string, unknown>, (p) => hasButtonPermission(btnPermissions, p)).map(
-          ([name]) => name,
-        ),
-      ),
-    [def, btnPermissions],
-  );
+  return useCallback((row: object) => rowActions(def, row, btnPermissions), [def, btnPermissions]);
+}
+
+/** The names of the actions `row` offers an account holding `btnPermissions`. */
+export function rowActions(
+  def: ResourceDef,
+  row: object,
+  btnPermissions: readonly string[] | null | undefined,
+): ReadonlySet<string> {
+  const can = (p: string) => hasButtonPermission(btnPermissions, p);
+  return new Set(allowedActions(def, row as Record<string, unknown>, can).map(([name]) => name));
 }
 
 /** Whether the account may run the action at all (for a column or a bulk button that shows regardless of row). */
