@@ -1,4 +1,4 @@
-import { API_PERMISSIONS } from '@peis/shared';
+import { API_PERMISSIONS, USER_TYPES } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,8 +26,8 @@ export async function companyRoutes(app: FastifyInstance, { db }: AppContext) {
           user_type: z.coerce
             .number({ error: 'user_type 应为 1 至 4' })
             .int('user_type 应为 1 至 4')
-            .min(1, 'user_type 应为 1 至 4')
-            .max(4, 'user_type 应为 1 至 4')
+            .min(USER_TYPES.companyAdmin, 'user_type 应为 1 至 4')
+            .max(USER_TYPES.employee, 'user_type 应为 1 至 4')
             .optional(),
         }),
         response: { 200: z.object({ code: z.literal(200), data: z.array(treeNode) }) },
