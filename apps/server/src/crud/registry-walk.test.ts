@@ -5,7 +5,6 @@ import {
   formFields,
   RESOURCES,
   type ResourceDef,
-  storedFormFields,
 } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
