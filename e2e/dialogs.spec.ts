@@ -100,7 +100,14 @@ test('阳性任务 改派: a handler picked for one task and cancelled does not 
 
   await b.getByTestId('task-assign').click();
   await expect(modalOf(page, 'task-assign-form')).toContainText(nameB);
-  const handlerB = (await b.locator('td').nth(6).innerText()).trim();
+  // The 处理人 cell, found by its header (the column order may change).
+  const headers = await page.getByTestId('positive-task-table').locator('thead th').allInnerTexts();
+  const handlerB = (
+    await b
+      .locator('td')
+      .nth(headers.findIndex((h) => h.trim() === '处理人'))
+      .innerText()
+  ).trim();
   await expect(picker).toContainText(handlerB);
   const dueB = await form.locator('.ant-picker input').inputValue();
   await cancel(page, 'task-assign-form');
