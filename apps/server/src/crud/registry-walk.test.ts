@@ -1,11 +1,4 @@
-import {
-  childFields,
-  columnOf,
-  type FieldDef,
-  formFields,
-  RESOURCES,
-  type ResourceDef,
-} from '@peis/shared';
+import { childFields, columnOf, type FieldDef, formFields, RESOURCES, type ResourceDef } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../db/seed';
