@@ -22,23 +22,21 @@ export function zip(parts: ZipPart[]): Buffer {
     const name = Buffer.from(p.name);
     const crc = crc32(data);
     const size = p.declaredSize ?? data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(p.store ? 0 : 8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4);
+    // The local header and the central directory entry carry the same fields, the central one 2 bytes later.
+    const entry = (signature: number, length: number, at: number) => {
+      const b = Buffer.alloc(length);
+      b.writeUInt32LE(signature, 0);
+      b.writeUInt16LE(20, 4);
+      b.writeUInt16LE(p.store ? 0 : 8, at - 6);
+      b.writeUInt32LE(crc, at);
+      b.writeUInt32LE(body.length, at + 4);
+      b.writeUInt32LE(size, at + 8);
+      b.writeUInt16LE(name.length, at + 12);
+      return b;
+    };
+    const local = entry(0x04034b50, 30, 14);
+    const dir = entry(0x02014b50, 46, 16);
     dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(p.store ? 0 : 8, 10);
-    dir.writeUInt32LE(crc, 16);
-    dir.writeUInt32LE(body.length, 20);
-    dir.writeUInt32LE(size, 24);
-    dir.writeUInt16LE(name.length, 28);
     dir.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     central.push(dir, name);
