@@ -1,5 +1,6 @@
 import { TagsOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Flex, Popover, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import type { PhrTags } from './phr-types';
 
 export interface TagPopoverProps {
@@ -12,6 +13,16 @@ export interface TagPopoverProps {
 export function tagCount(tags: PhrTags | null | undefined): number {
   if (!tags) return 0;
   return (tags.level_tag?.filter(Boolean).length ?? 0) + (tags.audience_tag ? 1 : 0) + (tags.user_level_tag ? 1 : 0);
+}
+
+/** One kind of tag in the popover: its name, then its tags. */
+function TagLine({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography.Text type="secondary">{label}：</Typography.Text>
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -27,8 +38,7 @@ export function TagPopover({ tags, label = '标签' }: TagPopoverProps) {
     ) : (
       <Flex vertical gap={8} style={{ maxWidth: 320 }} data-testid="tag-popover-content">
         {levels.length > 0 ? (
-          <div>
-            <Typography.Text type="secondary">等级标签：</Typography.Text>
+          <TagLine label="等级标签">
             <Flex wrap gap={4} style={{ marginTop: 4 }}>
               {levels.map((t) => (
                 <Tag key={t} color="error" data-testid="tag-level">
@@ -36,23 +46,21 @@ export function TagPopover({ tags, label = '标签' }: TagPopoverProps) {
                 </Tag>
               ))}
             </Flex>
-          </div>
+          </TagLine>
         ) : null}
         {tags?.audience_tag ? (
-          <div>
-            <Typography.Text type="secondary">人群标签：</Typography.Text>
+          <TagLine label="人群标签">
             <Tag color="processing" data-testid="tag-audience">
               {tags.audience_tag}
             </Tag>
-          </div>
+          </TagLine>
         ) : null}
         {tags?.user_level_tag ? (
-          <div>
-            <Typography.Text type="secondary">用户等级：</Typography.Text>
+          <TagLine label="用户等级">
             <Tag color="warning" data-testid="tag-user-level">
               {tags.user_level_tag}
             </Tag>
-          </div>
+          </TagLine>
         ) : null}
       </Flex>
     );

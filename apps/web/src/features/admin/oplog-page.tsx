@@ -1,5 +1,17 @@
 import type { RouteDef } from '@peis/shared';
-import { Button, DatePicker, Flex, Form, Input, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Select,
+  type SelectProps,
+  Table,
+  type TableProps,
+  Tag,
+  Typography,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
@@ -36,6 +48,14 @@ const Ellipsis = ({ text, width }: { text: string | null; width: number }) =>
   ) : (
     '-'
   );
+
+/** A searchable choice among the log's labels (Form.Item hands value/onChange through). */
+const LabelSelect = ({
+  testId,
+  ...props
+}: { options: { value: string; label: string }[]; placeholder: string; testId: string } & SelectProps) => (
+  <Select allowClear showSearch={{ optionFilterProp: 'label' }} data-testid={testId} {...props} />
+);
 
 /** /main/oplog: the audit log, server-paged, with its filters; a row opens the before/after detail. */
 export default function OplogPage({ route }: { route: RouteDef }) {
@@ -95,22 +115,10 @@ export default function OplogPage({ route }: { route: RouteDef }) {
           <Input allowClear placeholder="请输入用户名" />
         </SearchItem>
         <SearchItem name="action" label="操作">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={ACTION_OPTIONS}
-            placeholder="请选择操作"
-            data-testid="oplog-action"
-          />
+          <LabelSelect options={ACTION_OPTIONS} placeholder="请选择操作" testId="oplog-action" />
         </SearchItem>
         <SearchItem name="resource" label="对象">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            options={RESOURCE_OPTIONS}
-            placeholder="请选择对象"
-            data-testid="oplog-resource"
-          />
+          <LabelSelect options={RESOURCE_OPTIONS} placeholder="请选择对象" testId="oplog-resource" />
         </SearchItem>
         <SearchItem name="recordId" label="记录编号">
           <Input allowClear placeholder="请输入记录编号" />
