@@ -30,6 +30,62 @@ function RateCell({ rate }: { rate: number }) {
 
 const num = { align: 'right' as const, width: 96 };
 
+/** A 合计 cell of the summary row. */
+const sumCell = (index: number, value: number) => (
+  <Table.Summary.Cell key={index} index={index} align="right">
+    <Typography.Text strong>{value}</Typography.Text>
+  </Table.Summary.Cell>
+);
+
+/** The dialog's table: bordered, scrolling, with a fixed 合计 row (序号+单位 merged) once it has rows. */
+function ProgressTable<T extends object>({
+  rowKey,
+  rows,
+  columns,
+  loading,
+  scrollX,
+  sums,
+  rate,
+}: {
+  rowKey: string;
+  rows: T[];
+  columns: TableProps<T>['columns'];
+  loading: boolean;
+  scrollX?: number;
+  /** The summed numbers, from the third column on. */
+  sums: number[];
+  rate: number;
+}) {
+  return (
+    <Table<T>
+      rowKey={rowKey}
+      size="small"
+      bordered
+      loading={loading}
+      dataSource={rows}
+      columns={columns}
+      pagination={false}
+      scroll={{ x: scrollX, y: 420 }}
+      data-testid="ring-dialog-table"
+      summary={() =>
+        rows.length > 0 ? (
+          <Table.Summary fixed>
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2} align="center">
+                <Typography.Text strong>合计</Typography.Text>
+              </Table.Summary.Cell>
+              {sums.map((v, i) => sumCell(i + 2, v))}
+              <Table.Summary.Cell index={sums.length + 2}>
+                <RateCell rate={rate} />
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          </Table.Summary>
+        ) : null
+      }
+    />
+  );
+}
+
 /** 进度统计: unit, people to manage, completed, completion rate (SPEC §9: rounded whole percent). */
 function IndicatorProgressTable({ rows, loading }: { rows: ProgressRow[]; loading: boolean }) {
   const total = rows.reduce((s, r) => s + (r.total ?? 0), 0);
@@ -47,36 +103,13 @@ function IndicatorProgressTable({ rows, loading }: { rows: ProgressRow[]; loadin
     },
   ];
   return (
-    <Table<ProgressRow>
+    <ProgressTable<ProgressRow>
       rowKey="entOrgNameTwo"
-      size="small"
-      bordered
-      loading={loading}
-      dataSource={rows}
+      rows={rows}
       columns={columns}
-      pagination={false}
-      scroll={{ y: 420 }}
-      data-testid="ring-dialog-table"
-      summary={() =>
-        rows.length > 0 ? (
-          <Table.Summary fixed>
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={2} align="center">
-                <Typography.Text strong>合计</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">
-                <Typography.Text strong>{total}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">
-                <Typography.Text strong>{done}</Typography.Text>
-              </Table.Summary.Cell>
-              <Table.Summary.Cell index={4}>
-                <RateCell rate={completionRate(done, total)} />
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          </Table.Summary>
-        ) : null
-      }
+      loading={loading}
+      sums={[total, done]}
+      rate={completionRate(done, total)}
     />
   );
 }
@@ -116,44 +149,19 @@ function PackageProgressTable({ rows, loading }: { rows: ProgressRow[]; loading:
       ],
     },
   ];
-  const cell = (index: number, value: number) => (
-    <Table.Summary.Cell index={index} align="right">
-      <Typography.Text strong>{value}</Typography.Text>
-    </Table.Summary.Cell>
-  );
   return (
-    <Table<PackageRow>
+    <ProgressTable<PackageRow>
       rowKey="unit"
-      size="small"
-      bordered
-      loading={loading}
-      dataSource={pivot}
+      rows={pivot}
       columns={columns}
-      pagination={false}
-      scroll={{ x: 1160, y: 420 }}
-      data-testid="ring-dialog-table"
-      summary={() =>
-        pivot.length > 0 ? (
-          <Table.Summary fixed>
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0} colSpan={2} align="center">
-                <Typography.Text strong>合计</Typography.Text>
-              </Table.Summary.Cell>
-              {cell(2, sum.levels[1].total)}
-              {cell(3, sum.levels[1].done)}
-              {cell(4, sum.levels[2].total)}
-              {cell(5, sum.levels[2].done)}
-              {cell(6, sum.levels[3].total)}
-              {cell(7, sum.levels[3].done)}
-              {cell(8, sum.total)}
-              {cell(9, sum.done)}
-              <Table.Summary.Cell index={10}>
-                <RateCell rate={sum.rate} />
-              </Table.Summary.Cell>
-            </Table.Summary.Row>
-          </Table.Summary>
-        ) : null
-      }
+      loading={loading}
+      scrollX={1160}
+      sums={[
+        ...PACKAGE_LEVELS.flatMap(({ level }) => [sum.levels[level].total, sum.levels[level].done]),
+        sum.total,
+        sum.done,
+      ]}
+      rate={sum.rate}
     />
   );
 }
