@@ -6,9 +6,10 @@
 
 import { API_PERMISSIONS, type DEFAULT_ROLES } from './permissions';
 import type { PermissionCode } from './permissions/codes';
-import { defineResource, field } from './resources/define-resource';
+import { crudPermissions, defineResource, field } from './resources/define-resource';
 import type { facilityResource } from './resources/facility.resource';
 import { RESOURCES } from './resources/index';
+import { numbered, numberedFrom0 } from './resources/options';
 import type { RecordOf } from './resources/record-of';
 import type { ButtonPermission, MenuPermission, RouteKey } from './routes';
 
@@ -116,6 +117,20 @@ expectType<Equal<Facility['status'], 1 | 2 | 3>>();
 expectType<Equal<Facility['remark'], string | null>>();
 // @ts-expect-error no such field
 type NoField = Facility['nmae'];
+
+// Coded options keep their literal values and labels; the permission block builder takes only real codes.
+const kinds = numbered('甲', '乙', '丙');
+expectType<Equal<(typeof kinds)[number]['value'], 1 | 2 | 3>>();
+expectType<Equal<(typeof kinds)[1]['label'], '乙'>>();
+const states = numberedFrom0('待确认', '已确认');
+expectType<Equal<(typeof states)[number]['value'], 0 | 1>>();
+crudPermissions('company:Facility', 'facility', { view: true, import: true });
+// @ts-expect-error a typo in the button prefix
+crudPermissions('company:Facility', 'facilty');
+// @ts-expect-error a prefix without add/edit/delete/export buttons
+crudPermissions('main:positive/new', 'positive');
+// @ts-expect-error a typo in the menu permission
+crudPermissions('company:facility', 'facility');
 
 // The registry stays usable by generic code.
 const anyTitle: string | undefined = RESOURCES.facility.titleField;

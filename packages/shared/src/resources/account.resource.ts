@@ -1,4 +1,4 @@
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field } from './define-resource';
 import { MOBILE_RULE, SEX_OPTIONS } from './options';
 
 /** Employee accounts: one per employee, the anchor of the personal health record. */
@@ -9,14 +9,9 @@ export const accountResource = defineResource({
   endpoint: '/account',
   table: 'employees',
   permissions: {
-    list: 'company:account',
-    create: 'account:add',
-    update: 'account:edit',
-    remove: 'account:delete',
+    ...crudPermissions('company:account', 'account', { import: true }),
     restore: 'account:restore',
-    export: 'account:export',
     exportFull: 'account:export-full',
-    import: 'account:add',
   },
   scope: 'unit',
   titleField: 'name',

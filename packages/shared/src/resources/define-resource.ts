@@ -251,6 +251,47 @@ export const field = {
     ({ label: '', ...o, kind: 'hidden' }) as Field<'hidden', O>,
 };
 
+/**
+ * Field presets: the same field in several declarations (one meaning, one label, one limit). A function
+ * each, so every declaration gets its own object.
+ */
+export const preset = {
+  /** 启用 switch, listed and filterable. */
+  enabled: () => field.switch({ label: '启用', list: true, filter: 'eq' }),
+  /** 排序: the list's order, ascending, 0–9999. */
+  sortOrder: () => field.number({ label: '排序', min: 0, max: 9999, list: true, sortable: true, defaultValue: 0 }),
+  /** 备注 of at most 200 characters. */
+  remark: () => field.textarea({ label: '备注', maxLength: 200 }),
+};
+
+/** Prefixes `p` of the permission codes `p:<verb>`. */
+type PrefixOf<V extends string> = PermissionCode extends infer C ? (C extends `${infer P}:${V}` ? P : never) : never;
+/** Prefixes `p` whose button codes `p:add`, `p:edit`, `p:delete` and `p:export` all exist. */
+export type CrudPrefix = PrefixOf<'add'> & PrefixOf<'edit'> & PrefixOf<'delete'> & PrefixOf<'export'>;
+
+/**
+ * The usual permission block of a catalogue: the menu lists (and, with `view`, opens a record); `p:add`
+ * creates (and, with `import`, imports); `p:edit` updates; `p:delete` removes and restores; `p:export`
+ * exports. A typo in the menu or the prefix does not compile.
+ */
+export function crudPermissions<P extends CrudPrefix>(
+  list: PermissionCode,
+  prefix: P,
+  opts: { view?: boolean; import?: boolean } = {},
+): ResourcePermissions {
+  const code = (verb: 'add' | 'edit' | 'delete' | 'export') => `${prefix}:${verb}` as PermissionCode;
+  return {
+    list,
+    ...(opts.view ? { view: list } : {}),
+    create: code('add'),
+    update: code('edit'),
+    remove: code('delete'),
+    restore: code('delete'),
+    export: code('export'),
+    ...(opts.import ? { import: code('add') } : {}),
+  };
+}
+
 /** The key's database column. */
 export const columnOf = (key: string, f: FieldDef): string =>
   f.column ?? key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,4 +1,4 @@
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field } from './define-resource';
 import { MOBILE_RULE, SEX_OPTIONS } from './options';
 
 // The name is stored (not the code), so lists and exports read without a lookup.
@@ -15,15 +15,7 @@ export const expertResource = defineResource({
   route: '/company/expert',
   endpoint: '/expert',
   table: 'experts',
-  permissions: {
-    list: 'company:expert',
-    create: 'expert:add',
-    update: 'expert:edit',
-    remove: 'expert:delete',
-    restore: 'expert:delete',
-    export: 'expert:export',
-    import: 'expert:add',
-  },
+  permissions: crudPermissions('company:expert', 'expert', { import: true }),
   scope: 'none',
   titleField: 'name',
   importKey: ['name', 'mobile'],

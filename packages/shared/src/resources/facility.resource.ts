@@ -1,18 +1,9 @@
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field, preset } from './define-resource';
+import { numbered } from './options';
 
-export const FACILITY_KINDS = [
-  { value: 1, label: '医务室' },
-  { value: 2, label: '健康小屋' },
-  { value: 3, label: 'AED除颤仪' },
-  { value: 4, label: '诊所' },
-  { value: 5, label: '急救站' },
-] as const;
+export const FACILITY_KINDS = numbered('医务室', '健康小屋', 'AED除颤仪', '诊所', '急救站');
 
-export const FACILITY_STATUS = [
-  { value: 1, label: '正常' },
-  { value: 2, label: '维修中' },
-  { value: 3, label: '停用' },
-] as const;
+export const FACILITY_STATUS = numbered('正常', '维修中', '停用');
 
 export const facilityResource = defineResource({
   name: 'facility',
@@ -20,16 +11,7 @@ export const facilityResource = defineResource({
   route: '/company/Facility',
   endpoint: '/facility',
   table: 'facilities',
-  permissions: {
-    list: 'company:Facility',
-    view: 'company:Facility',
-    create: 'facility:add',
-    update: 'facility:edit',
-    remove: 'facility:delete',
-    restore: 'facility:delete',
-    export: 'facility:export',
-    import: 'facility:add',
-  },
+  permissions: crudPermissions('company:Facility', 'facility', { view: true, import: true }),
   scope: 'unit',
   titleField: 'name',
   importKey: ['unitId', 'name'],
@@ -56,6 +38,6 @@ export const facilityResource = defineResource({
       defaultValue: 1,
     }),
     installedOn: field.date({ label: '启用日期', list: true, filter: 'between', sortable: true }),
-    remark: field.textarea({ label: '备注', maxLength: 200 }),
+    remark: preset.remark(),
   },
 });

@@ -1,17 +1,9 @@
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field, preset } from './define-resource';
+import { numbered } from './options';
 
-export const INSURANCE_PLANS = [
-  { value: 1, label: '补充医疗保险' },
-  { value: 2, label: '重大疾病保险' },
-  { value: 3, label: '意外伤害保险' },
-  { value: 4, label: '住院医疗保险' },
-] as const;
+export const INSURANCE_PLANS = numbered('补充医疗保险', '重大疾病保险', '意外伤害保险', '住院医疗保险');
 
-export const INSURANCE_STATUS = [
-  { value: 1, label: '已参保' },
-  { value: 2, label: '已退保' },
-  { value: 3, label: '已到期' },
-] as const;
+export const INSURANCE_STATUS = numbered('已参保', '已退保', '已到期');
 
 /** Supplementary insurance enrolment per employee and year. */
 export const insuranceResource = defineResource({
@@ -20,14 +12,7 @@ export const insuranceResource = defineResource({
   route: '/company/healthInsurance',
   endpoint: '/healthInsurance',
   table: 'insurance_enrolments',
-  permissions: {
-    list: 'company:healthInsurance',
-    create: 'insurance:add',
-    update: 'insurance:edit',
-    remove: 'insurance:delete',
-    restore: 'insurance:delete',
-    export: 'insurance:export',
-  },
+  permissions: crudPermissions('company:healthInsurance', 'insurance'),
   scope: 'unit',
   unique: [['employeeId', 'year', 'plan']],
   defaultSort: { field: 'year', order: 'desc' },
@@ -63,6 +48,6 @@ export const insuranceResource = defineResource({
       filter: 'eq',
       defaultValue: 1,
     }),
-    remark: field.textarea({ label: '备注', maxLength: 200 }),
+    remark: preset.remark(),
   },
 });

@@ -1,18 +1,27 @@
-/** Shared option lists of the administration resources. */
+/** Shared option lists of the administration resources, and the builder of coded option lists. */
 
-export const SEX_OPTIONS = [
-  { value: 1, label: '男' },
-  { value: 2, label: '女' },
-] as const;
+/** Options coded start, start + 1, … in the order of their labels; the tuple keeps each literal value. */
+type Numbered<L extends readonly string[], N extends readonly unknown[]> = L extends readonly [
+  infer H extends string,
+  ...infer R extends readonly string[],
+]
+  ? readonly [{ readonly value: N['length']; readonly label: H }, ...Numbered<R, [...N, unknown]>]
+  : readonly [];
 
-export const SEX_ANY_OPTIONS = [{ value: 0, label: '不限' }, ...SEX_OPTIONS] as const;
+/** Coded options starting at 0 (e.g. 0 待确认, 1 已确认, 2 已排除). */
+export const numberedFrom0 = <const L extends readonly string[]>(...labels: L): Numbered<L, []> =>
+  labels.map((label, value) => ({ value, label })) as unknown as Numbered<L, []>;
 
-export const USER_TYPE_OPTIONS = [
-  { value: 1, label: '公司管理员' },
-  { value: 2, label: '健康管理人员' },
-  { value: 3, label: '专家' },
-  { value: 4, label: '普通员工' },
-] as const;
+/** Coded options 1..n, as most coded columns are: `numbered('医务室', '健康小屋')` is 1 医务室, 2 健康小屋. */
+export const numbered = <const L extends readonly string[]>(...labels: L): Numbered<L, [unknown]> =>
+  labels.map((label, i) => ({ value: i + 1, label })) as unknown as Numbered<L, [unknown]>;
+
+export const SEX_OPTIONS = numbered('男', '女');
+
+/** 0 不限, 1 男, 2 女: who an indicator band or a rule applies to. */
+export const SEX_ANY_OPTIONS = numberedFrom0('不限', '男', '女');
+
+export const USER_TYPE_OPTIONS = numbered('公司管理员', '健康管理人员', '专家', '普通员工');
 
 /** Dictionaries maintained in /main/settings/dict. The first four feed SPEC §2's pickers. */
 export const DICT_TYPES = [
@@ -26,18 +35,18 @@ export const DICT_TYPES = [
 ] as const;
 
 /** SPEC §3 education codes: the seed of the education dictionary. */
-export const EDUCATION_OPTIONS = [
-  { value: '1', label: '研究生及以上' },
-  { value: '2', label: '大学本科' },
-  { value: '3', label: '大学专科和专科学校' },
-  { value: '4', label: '中等专业学校' },
-  { value: '5', label: '技工学校' },
-  { value: '6', label: '高中' },
-  { value: '7', label: '初中' },
-  { value: '8', label: '小学' },
-  { value: '9', label: '文盲或半文盲' },
-  { value: '10', label: '不详' },
-] as const;
+export const EDUCATION_OPTIONS = numbered(
+  '研究生及以上',
+  '大学本科',
+  '大学专科和专科学校',
+  '中等专业学校',
+  '技工学校',
+  '高中',
+  '初中',
+  '小学',
+  '文盲或半文盲',
+  '不详',
+).map(({ value, label }) => ({ value: String(value), label }));
 
 export const MOBILE_RULE = { regex: '^1[3-9]\\d{9}$', message: '手机号码格式不正确' };
 export const PHONE_RULE = { regex: '^[0-9-]{7,20}$', message: '电话号码格式不正确' };

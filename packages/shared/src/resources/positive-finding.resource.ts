@@ -1,14 +1,10 @@
 import { RULE_LEVELS } from '../rules/positive-rules';
 import { defineResource, field } from './define-resource';
-import { SEX_OPTIONS } from './options';
+import { numberedFrom0, SEX_OPTIONS } from './options';
 import { PERSON_JOINS, personFields } from './person-view';
 
 /** Finding statuses (positive_findings.status). */
-export const FINDING_STATUSES = [
-  { value: 0, label: '待确认' },
-  { value: 1, label: '已确认' },
-  { value: 2, label: '已排除' },
-] as const;
+export const FINDING_STATUSES = numberedFrom0('待确认', '已确认', '已排除');
 
 /** Who a finding's task can go to: enabled health staff and experts (GET /api/user/assignees). */
 export const ASSIGNEE_REMOTE = { endpoint: '/user/assignees', pageSize: 500, labelKey: 'name', valueKey: 'id' };

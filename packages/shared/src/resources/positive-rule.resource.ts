@@ -1,5 +1,5 @@
 import { RULE_GENDERS, RULE_LEVELS } from '../rules/positive-rules';
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field, preset } from './define-resource';
 
 /** Positive-finding rules (阳性规则): who they apply to and the condition over indicator codes. */
 export const positiveRuleResource = defineResource({
@@ -8,14 +8,7 @@ export const positiveRuleResource = defineResource({
   route: '/main/positive/setting',
   endpoint: '/positive/setting',
   table: 'positive_rules',
-  permissions: {
-    list: 'main:positive/setting',
-    create: 'positiveRule:add',
-    update: 'positiveRule:edit',
-    remove: 'positiveRule:delete',
-    restore: 'positiveRule:delete',
-    export: 'positiveRule:export',
-  },
+  permissions: crudPermissions('main:positive/setting', 'positiveRule'),
   scope: 'none',
   titleField: 'names',
   fields: {
@@ -55,7 +48,7 @@ export const positiveRuleResource = defineResource({
       placeholder: '如：SBP >= 140 || DBP >= 90',
       help: '用指标代码（见指标管理）、数字、比较符 > >= < <= == != 和 &&（且）、||（或）、括号书写；单位同指标管理',
     }),
-    enabled: field.switch({ label: '启用', list: true, filter: 'eq' }),
+    enabled: preset.enabled(),
     remark: field.textarea({ label: '说明', maxLength: 200 }),
   },
 });

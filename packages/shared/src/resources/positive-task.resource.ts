@@ -1,15 +1,11 @@
 import type { ActionDef, FieldDef } from './define-resource';
 import { defineResource, field } from './define-resource';
+import { numbered } from './options';
 import { PERSON_JOINS, personFields } from './person-view';
 import { ASSIGNEE_REMOTE } from './positive-finding.resource';
 
 /** Task statuses (positive_tasks.status; PRODUCT: 待处理 / 处理中 / 已完成 / 已关闭). */
-export const TASK_STATUSES = [
-  { value: 1, label: '待处理' },
-  { value: 2, label: '处理中' },
-  { value: 3, label: '已完成' },
-  { value: 4, label: '已关闭' },
-] as const;
+export const TASK_STATUSES = numbered('待处理', '处理中', '已完成', '已关闭');
 
 /** The handling recorded on a task (positive_logs.action); 结案 completes it, 关闭 ends it without completion. */
 export const TASK_ACTIONS = {

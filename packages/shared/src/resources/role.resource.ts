@@ -1,4 +1,4 @@
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field } from './define-resource';
 import { USER_TYPE_OPTIONS } from './options';
 
 /** Roles: their menus and button permissions are edited with the permission tree (PUT /role/{id}/permissions). */
@@ -8,14 +8,7 @@ export const roleResource = defineResource({
   route: '/company/role',
   endpoint: '/role',
   table: 'roles',
-  permissions: {
-    list: 'company:role',
-    create: 'role:add',
-    update: 'role:edit',
-    remove: 'role:delete',
-    restore: 'role:delete',
-    export: 'role:export',
-  },
+  permissions: crudPermissions('company:role', 'role'),
   scope: 'none',
   titleField: 'name',
   unique: [['code'], ['name']],

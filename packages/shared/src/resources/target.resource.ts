@@ -1,4 +1,4 @@
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field, preset } from './define-resource';
 import { SEX_ANY_OPTIONS } from './options';
 
 /**
@@ -11,15 +11,7 @@ export const targetResource = defineResource({
   route: '/main/settings/target',
   endpoint: '/target',
   table: 'indicators',
-  permissions: {
-    list: 'main:settings/target',
-    create: 'target:add',
-    update: 'target:edit',
-    remove: 'target:delete',
-    restore: 'target:delete',
-    export: 'target:export',
-    import: 'target:add',
-  },
+  permissions: crudPermissions('main:settings/target', 'target', { import: true }),
   scope: 'none',
   titleField: 'name',
   importKey: ['code', 'sex', 'ageMin'],
@@ -51,6 +43,6 @@ export const targetResource = defineResource({
     plausibleMax: field.number({ label: '合理最大值', required: true, decimals: 3 }),
     decimals: field.number({ label: '小数位数', required: true, min: 0, max: 4, defaultValue: 2 }),
     sortOrder: field.number({ label: '排序', min: 0, max: 9999, sortable: true, defaultValue: 0 }),
-    enabled: field.switch({ label: '启用', list: true, filter: 'eq' }),
+    enabled: preset.enabled(),
   },
 });

@@ -1,4 +1,4 @@
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field, preset } from './define-resource';
 
 /** The unit tree. The path column (kept by the server) makes a subtree one prefix match. */
 export const unitResource = defineResource({
@@ -7,14 +7,7 @@ export const unitResource = defineResource({
   route: '/company/company',
   endpoint: '/company/company',
   table: 'units',
-  permissions: {
-    list: 'company:company',
-    create: 'company:add',
-    update: 'company:edit',
-    remove: 'company:delete',
-    restore: 'company:delete',
-    export: 'company:export',
-  },
+  permissions: crudPermissions('company:company', 'company'),
   scope: 'none',
   titleField: 'name',
   unique: [['name']],
@@ -23,6 +16,6 @@ export const unitResource = defineResource({
     name: field.input({ label: '单位全称', required: true, maxLength: 50, list: true, filter: 'contains' }),
     shortName: field.input({ label: '单位简称', required: true, maxLength: 20, list: true, filter: 'contains' }),
     parentId: field.company({ label: '上级单位', list: true, filter: 'inTree', help: '顶级单位没有上级' }),
-    sortOrder: field.number({ label: '排序', min: 0, max: 9999, list: true, sortable: true, defaultValue: 0 }),
+    sortOrder: preset.sortOrder(),
   },
 });

@@ -1,5 +1,5 @@
 import { PASSWORD_RULE_MESSAGE } from '../schemas/auth';
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field, preset } from './define-resource';
 import { MOBILE_RULE, USER_TYPE_OPTIONS } from './options';
 
 /** Console accounts. The role decides userType; the unit decides the scope (empty = the whole company). */
@@ -9,14 +9,7 @@ export const userResource = defineResource({
   route: '/company/user',
   endpoint: '/user',
   table: 'users',
-  permissions: {
-    list: 'company:user',
-    create: 'user:add',
-    update: 'user:edit',
-    remove: 'user:delete',
-    restore: 'user:delete',
-    export: 'user:export',
-  },
+  permissions: crudPermissions('company:user', 'user'),
   scope: 'unit',
   titleField: 'username',
   unique: [['username']],
@@ -58,7 +51,7 @@ export const userResource = defineResource({
       help: '普通员工账号必须关联员工本人',
       hideInExport: true,
     }),
-    enabled: field.switch({ label: '启用', list: true, filter: 'eq' }),
+    enabled: preset.enabled(),
     initialPassword: field.input({
       label: '初始密码',
       required: true,

@@ -1,17 +1,11 @@
+import { numbered, SEX_ANY_OPTIONS } from '../resources/options';
 import { evaluate, type Node, parseExpression } from './expression';
 
 /** Rule levels (SPEC §3: colour yellow, orange). */
-export const RULE_LEVELS = [
-  { value: 1, label: '黄色' },
-  { value: 2, label: '橙色' },
-] as const;
+export const RULE_LEVELS = numbered('黄色', '橙色');
 
 /** Rule gender: 0 不限, 1 男, 2 女. */
-export const RULE_GENDERS = [
-  { value: 0, label: '不限' },
-  { value: 1, label: '男' },
-  { value: 2, label: '女' },
-] as const;
+export const RULE_GENDERS = SEX_ANY_OPTIONS;
 
 export interface PositiveRule {
   id?: number;
