@@ -17,10 +17,4 @@ export const EXCEPTIONS = [
   { from: 'apps/web/src/features/phr/', to: 'apps/web/src/features/positive/positive-api', why: 'Matched type' },
   { from: 'apps/web/src/features/phr/', to: 'apps/web/src/features/positive/positive-tags', why: 'status tags' },
   { from: 'apps/web/src/features/positive/', to: 'apps/web/src/features/followup/plan-form-dialog', why: 'plan form' },
-  // Server (H2/H3: the rule evaluation other modules call, and the dashboard rollup refresh after writes).
-  { from: 'apps/server/src/modules/checks/', to: 'apps/server/src/modules/positive/evaluate', why: 'evaluateChecks' },
-  { from: 'apps/server/src/modules/checks/', to: 'apps/server/src/modules/dashboard/rollups', why: 'refreshRollups' },
-  { from: 'apps/server/src/modules/positive/', to: 'apps/server/src/modules/dashboard/rollups', why: 'refreshRollups' },
-  // H5: the dashboard test makes its findings with the real rule engine; goes when the engine leaves positive/.
-  { from: 'apps/server/src/modules/dashboard/', to: 'apps/server/src/modules/positive/evaluate', why: 'test data' },
 ];

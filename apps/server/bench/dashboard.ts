@@ -11,8 +11,8 @@ import { type Config, loadConfig } from '../src/config';
 import { type Db, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { DEMO_PASSWORD, seed } from '../src/db/seed';
+import { rebuildRollups, refreshRollups } from '../src/lib/dashboard-rollup-refresh';
 import { rawDashboard } from '../src/modules/dashboard/raw';
-import { rebuildRollups, refreshRollups } from '../src/modules/dashboard/rollups';
 import type { SessionUser } from '../src/plugins/auth';
 import {
   type BenchResult,

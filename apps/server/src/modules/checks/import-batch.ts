@@ -1,8 +1,8 @@
 import type { RefusedRow } from '../../crud/xlsx';
 import type { Queryable } from '../../db/client';
+import { evaluateChecks, type loadRules } from '../../lib/rule-evaluation';
 import { employeeScopeSql } from '../../lib/scope';
 import type { SessionUser } from '../../plugins/auth';
-import { evaluateChecks, type loadRules } from '../positive/evaluate';
 import { FIXED_COLUMNS, type PendingRow } from './import-sheet';
 import { canonicalValues, type IndicatorSpec, withBmi } from './indicators';
 

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { evaluateChecks, refreshTags } from '../../lib/rule-evaluation';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/auth';
-import { evaluateChecks, refreshTags } from '../positive/evaluate';
 import { checkDetail } from './detail';
 import { checkDateProblem, loadIndicators, validateValues } from './indicators';
 import type { CreateBody, UpdateBody } from './schemas';

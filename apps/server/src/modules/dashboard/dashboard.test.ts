@@ -1,8 +1,8 @@
 import { conditionHolds, INDICATOR_ROW_CRITERIA, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateChecks } from '../../lib/rule-evaluation';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
-import { evaluateChecks } from '../positive/evaluate';
 
 const NORMAL = { SBP: 110, DBP: 70, TC: 4.5, TG: 1.0, LDLC: 2.5, HDLC: 1.3, FPG: 5.0, HBA1C: 5.2, UA: 300, BMI: 22 };
 

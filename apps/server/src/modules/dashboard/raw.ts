@@ -1,5 +1,6 @@
 import { ABNORMAL_FACTORS, HEALTH_PACKAGE_TITLE, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import type { Queryable } from '../../db/client';
+import { BAND_SQL } from '../../lib/dashboard-rollup-refresh';
 import { employeeFilterSql, type UnitFilter } from '../../lib/unit-filter';
 import type { SessionUser } from '../../plugins/auth';
 import {
@@ -31,10 +32,6 @@ const flaggedSql = (abnormality: string, yearParam: string, libraryParam: string
                   WHERE pt.employee_id = t.employee_id AND pt.status = 3 AND f.year = t.year AND r.library_name = ${libraryParam}) AS done
     FROM person_tags t JOIN employees e ON e.id = t.employee_id
    WHERE t.year = ${yearParam} AND t.${abnormality} > 0`;
-
-/** Age band on the check day (SPEC §9: ≤34, 35–44, ≥45). */
-export const BAND_SQL = `(SELECT CASE WHEN a < 35 THEN 'lte_34' WHEN a < 45 THEN 'gte_35_44' ELSE 'gte_45' END
-                      FROM (SELECT extract(year FROM age(c.check_date, e.birthday))::int AS a) ages)`;
 
 type Filtered<T> = UnitFilter & T;
 

@@ -1,11 +1,12 @@
 import { ABNORMALITY_CRITERIA, COMPLETION_INDICATORS, HEALTH_PACKAGE_TITLE, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildRollups, refreshRollups } from '../../lib/dashboard-rollup-refresh';
 import type { SessionUser } from '../../plugins/auth';
 import { resolveSession } from '../../plugins/auth';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { rawDashboard } from './raw';
-import { rebuildRollups, refreshRollups, rollupDashboard } from './rollups';
+import { rollupDashboard } from './rollups';
 
 /**
  * The rollups must equal the raw aggregates exactly, whatever writes happened: every dashboard call

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JobRunner } from '../../lib/jobs';
+import { evaluateAll } from '../../lib/rule-evaluation';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { secondInstance } from '../../test/instances';
-import { evaluateAll } from './evaluate';
 import { queueEvaluation } from './jobs';
 
 // Every run of a job is counted by the rules it re-evaluates (each job here names its own rule).
-vi.mock('./evaluate', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('./evaluate')>();
+vi.mock('../../lib/rule-evaluation', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('../../lib/rule-evaluation')>();
   return { ...mod, evaluateAll: vi.fn(mod.evaluateAll) };
 });
 

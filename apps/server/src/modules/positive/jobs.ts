@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client';
+import { refreshRollups } from '../../lib/dashboard-rollup-refresh';
 import { JobRunner } from '../../lib/jobs';
-import { refreshRollups } from '../dashboard/rollups';
-import { evaluateAll } from './evaluate';
+import { evaluateAll } from '../../lib/rule-evaluation';
 
 /**
  * Queues a re-evaluation in the caller's transaction (also where no runner is at hand, e.g. seeding rules);

@@ -6,7 +6,7 @@ import {
   type PositiveRule,
   ruleMatches,
 } from '@peis/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../db/client';
 
 interface RuleRow {
   id: number;
