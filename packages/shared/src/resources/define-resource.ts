@@ -262,6 +262,15 @@ export const preset = {
   sortOrder: () => field.number({ label: '排序', min: 0, max: 9999, list: true, sortable: true, defaultValue: 0 }),
   /** 备注 of at most 200 characters. */
   remark: () => field.textarea({ label: '备注', maxLength: 200 }),
+  /** A view selects only what it declares: the version its edit form and actions check. */
+  version: () => field.computed({ label: '版本号', sql: '{t}.version', hideInExport: true }),
+  /** A listed timestamp column of the base table, shown in China time to the second. */
+  stamp: <const L extends string>(label: L, column: string) =>
+    field.computed({
+      label,
+      sql: `to_char({t}.${column} AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`,
+      list: true,
+    }),
 };
 
 /** Prefixes `p` of the permission codes `p:<verb>`. */

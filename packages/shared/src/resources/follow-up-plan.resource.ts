@@ -1,20 +1,13 @@
-import { defineResource, field } from './define-resource';
+import { defineResource, field, preset } from './define-resource';
+import { numbered } from './options';
 import { PERSON_JOINS, personFields } from './person-view';
 import { ASSIGNEE_REMOTE } from './positive-finding.resource';
 
 /** How a follow-up is made (follow_up_plans.method, follow_up_records.method). */
-export const FOLLOW_UP_METHODS = [
-  { value: 1, label: '电话' },
-  { value: 2, label: '上门' },
-  { value: 3, label: '微信' },
-  { value: 4, label: '门诊' },
-] as const;
+export const FOLLOW_UP_METHODS = numbered('电话', '上门', '微信', '门诊');
 
 /** Plan statuses (follow_up_plans.status): a plan ends by hand or when its next date passes its end date. */
-export const PLAN_STATUSES = [
-  { value: 1, label: '进行中' },
-  { value: 2, label: '已结束' },
-] as const;
+export const PLAN_STATUSES = numbered('进行中', '已结束');
 
 /**
  * 随访任务: one person's follow-up plan, a read-only view over the plan, its person and assignee, with two
@@ -72,8 +65,7 @@ export const followUpPlanResource = defineResource({
     status: field.select({ label: '状态', options: PLAN_STATUSES, list: true, filter: 'eq', sortable: true }),
     note: field.textarea({ label: '备注', maxLength: 200 }),
     due: field.computed({ label: '到期', sql: '({t}.status = 1 AND {t}.next_date <= current_date)', filter: 'eq' }),
-    // A view selects only what it declares: the version the edit form and the actions check.
-    version: field.computed({ label: '版本号', sql: '{t}.version', hideInExport: true }),
+    version: preset.version(),
     records: field.computed({
       label: '随访次数',
       sql: '(SELECT count(*)::int FROM follow_up_records fr WHERE fr.plan_id = {t}.id)',

@@ -1,4 +1,4 @@
-import { defineResource, field } from './define-resource';
+import { defineResource, field, preset } from './define-resource';
 import { SEX_OPTIONS } from './options';
 import { PERSON_JOINS, personFields } from './person-view';
 
@@ -28,7 +28,7 @@ export const healthCheckResource = defineResource({
     year: field.number({ label: '年度', filter: 'eq', hideInExport: true }),
     provider: field.input({ label: '体检机构', list: true, filter: 'contains' }),
     values: field.computed({ label: '指标', sql: '{t}."values"', hideInExport: true }),
-    version: field.computed({ label: '版本号', sql: '{t}.version', hideInExport: true }),
+    version: preset.version(),
     findings: field.computed({
       label: '阳性数',
       sql: '(SELECT count(*)::int FROM positive_findings pf WHERE pf.check_id = {t}.id)',

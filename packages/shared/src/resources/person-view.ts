@@ -1,4 +1,5 @@
 import { type FieldDef, field, type ViewJoin } from './define-resource';
+import { SEX_OPTIONS } from './options';
 
 /**
  * What every person-scoped view (findings, tasks, follow-ups, packages, checks…) joins and shows about its
@@ -15,4 +16,11 @@ export const personFields = () =>
     name: field.computed({ label: '姓名', sql: 'e.name', list: true, filter: 'contains' }),
     unitId: field.computed({ label: '单位', sql: 'e.unit_id', filter: 'inTree', hideInExport: true }),
     unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
+  }) satisfies Record<string, FieldDef>;
+
+/** The person's sex (listed) and birthday (detail only), for views that show who the row is about. */
+export const personSexBirthday = () =>
+  ({
+    sex: field.computed({ label: '性别', sql: 'e.sex', options: SEX_OPTIONS, list: true }),
+    birthday: field.computed({ label: '出生日期', sql: "to_char(e.birthday, 'YYYY-MM-DD')", hideInExport: true }),
   }) satisfies Record<string, FieldDef>;

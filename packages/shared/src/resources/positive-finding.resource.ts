@@ -1,7 +1,7 @@
 import { RULE_LEVELS } from '../rules/positive-rules';
-import { defineResource, field } from './define-resource';
-import { numberedFrom0, SEX_OPTIONS } from './options';
-import { PERSON_JOINS, personFields } from './person-view';
+import { defineResource, field, preset } from './define-resource';
+import { numberedFrom0 } from './options';
+import { PERSON_JOINS, personFields, personSexBirthday } from './person-view';
 
 /** Finding statuses (positive_findings.status). */
 export const FINDING_STATUSES = numberedFrom0('待确认', '已确认', '已排除');
@@ -59,8 +59,7 @@ export const positiveFindingResource = defineResource({
   fields: {
     employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
     ...personFields(),
-    sex: field.computed({ label: '性别', sql: 'e.sex', options: SEX_OPTIONS, list: true }),
-    birthday: field.computed({ label: '出生日期', sql: "to_char(e.birthday, 'YYYY-MM-DD')", hideInExport: true }),
+    ...personSexBirthday(),
     idCard: field.computed({ label: '身份证号', sql: 'e.id_card', mask: 'idCard', list: true }),
     checkDate: field.computed({ label: '体检日期', sql: "to_char(c.check_date, 'YYYY-MM-DD')", list: true }),
     year: field.number({ label: '年度', filter: 'eq', list: true, hideInForm: true }),
@@ -79,12 +78,7 @@ export const positiveFindingResource = defineResource({
     matched: field.computed({ label: '异常值', sql: '{t}.matched', list: true }),
     status: field.select({ label: '状态', options: FINDING_STATUSES, list: true, filter: 'eq', hideInForm: true }),
     note: field.textarea({ label: '备注', maxLength: 200, list: true, hideInForm: true }),
-    // A view selects only what it declares: the version actions check, and when the row was made.
-    version: field.computed({ label: '版本号', sql: '{t}.version', hideInExport: true }),
-    createdAt: field.computed({
-      label: '创建时间',
-      sql: "to_char({t}.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')",
-      list: true,
-    }),
+    version: preset.version(),
+    createdAt: preset.stamp('创建时间', 'created_at'),
   },
 });

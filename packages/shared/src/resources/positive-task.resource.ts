@@ -1,5 +1,5 @@
 import type { ActionDef, FieldDef } from './define-resource';
-import { defineResource, field } from './define-resource';
+import { defineResource, field, preset } from './define-resource';
 import { numbered } from './options';
 import { PERSON_JOINS, personFields } from './person-view';
 import { ASSIGNEE_REMOTE } from './positive-finding.resource';
@@ -96,23 +96,14 @@ export const positiveTaskResource = defineResource({
       sql: '({t}.status IN (1, 2) AND {t}.due_date < current_date)',
       filter: 'eq',
     }),
-    completedAt: field.computed({
-      label: '完成时间',
-      sql: "to_char({t}.completed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')",
-      list: true,
-    }),
+    completedAt: preset.stamp('完成时间', 'completed_at'),
     lastAction: field.computed({
       label: '最近处理',
       sql: '(SELECT l.action FROM positive_logs l WHERE l.task_id = {t}.id ORDER BY l.id DESC LIMIT 1)',
       options: Object.entries(TASK_ACTIONS).map(([value, label]) => ({ value, label })),
       list: true,
     }),
-    // A view selects only what it declares: the version actions check, and when the row was made.
-    version: field.computed({ label: '版本号', sql: '{t}.version', hideInExport: true }),
-    createdAt: field.computed({
-      label: '创建时间',
-      sql: "to_char({t}.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')",
-      list: true,
-    }),
+    version: preset.version(),
+    createdAt: preset.stamp('创建时间', 'created_at'),
   },
 });

@@ -1,19 +1,11 @@
-import { defineResource, field } from './define-resource';
+import { crudPermissions, defineResource, field } from './define-resource';
+import { numbered } from './options';
 
 /** 问卷类型. */
-export const QUESTIONNAIRE_KINDS = [
-  { value: 1, label: '健康问卷' },
-  { value: 2, label: '心理测评' },
-  { value: 3, label: '满意度调查' },
-  { value: 4, label: '其他' },
-] as const;
+export const QUESTIONNAIRE_KINDS = numbered('健康问卷', '心理测评', '满意度调查', '其他');
 
 /** 题型. */
-export const QUESTION_KINDS = [
-  { value: 1, label: '单选' },
-  { value: 2, label: '多选' },
-  { value: 3, label: '填空' },
-] as const;
+export const QUESTION_KINDS = numbered('单选', '多选', '填空');
 
 /**
  * 问卷管理 (SPEC §2 /main/questionnaire): a questionnaire with its questions, each with its options (two levels
@@ -25,16 +17,7 @@ export const questionnaireResource = defineResource({
   route: '/main/questionnaire',
   endpoint: '/questionnaire',
   table: 'questionnaires',
-  permissions: {
-    list: 'main:questionnaire',
-    view: 'main:questionnaire',
-    create: 'questionnaire:add',
-    update: 'questionnaire:edit',
-    remove: 'questionnaire:delete',
-    restore: 'questionnaire:delete',
-    export: 'questionnaire:export',
-    import: 'questionnaire:add',
-  },
+  permissions: crudPermissions('main:questionnaire', 'questionnaire', { view: true, import: true }),
   scope: 'none',
   titleField: 'name',
   importKey: ['name'],

@@ -1,20 +1,12 @@
-import { defineResource, field } from './define-resource';
-import { SEX_OPTIONS } from './options';
-import { PERSON_JOINS, personFields } from './person-view';
+import { defineResource, field, preset } from './define-resource';
+import { numbered, numberedFrom0 } from './options';
+import { PERSON_JOINS, personFields, personSexBirthday } from './person-view';
 
 /** Package statuses (service_contracts.status). */
-export const PACKAGE_STATUSES = [
-  { value: 0, label: '未签约' },
-  { value: 1, label: '已签约' },
-  { value: 2, label: '已完成' },
-] as const;
+export const PACKAGE_STATUSES = numberedFrom0('未签约', '已签约', '已完成');
 
 /** Package levels (service_contracts.level), given by the person's risk level through a configurable mapping. */
-export const PACKAGE_LEVELS = [
-  { value: 1, label: '一级服务包' },
-  { value: 2, label: '二级服务包' },
-  { value: 3, label: '三级服务包' },
-] as const;
+export const PACKAGE_LEVELS = numbered('一级服务包', '二级服务包', '三级服务包');
 
 /**
  * 健康服务包: one person's package of a year (generated from the year's grouping tags), a read-only view with
@@ -44,22 +36,13 @@ export const servicePackageResource = defineResource({
   fields: {
     employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
     ...personFields(),
-    sex: field.computed({ label: '性别', sql: 'e.sex', options: SEX_OPTIONS, list: true }),
-    birthday: field.computed({ label: '出生日期', sql: "to_char(e.birthday, 'YYYY-MM-DD')", hideInExport: true }),
+    ...personSexBirthday(),
     year: field.number({ label: '年度', list: true, filter: 'eq' }),
     level: field.select({ label: '服务包级别', options: PACKAGE_LEVELS, list: true, filter: 'eq' }),
     status: field.select({ label: '状态', options: PACKAGE_STATUSES, list: true, filter: 'eq', sortable: true }),
     riskLevel: field.computed({ label: '风险等级', sql: 'pt.risk_level', list: true }),
-    version: field.computed({ label: '版本号', sql: '{t}.version', hideInExport: true }),
-    signedAt: field.computed({
-      label: '签约时间',
-      sql: "to_char({t}.signed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')",
-      list: true,
-    }),
-    completedAt: field.computed({
-      label: '完成时间',
-      sql: "to_char({t}.completed_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')",
-      list: true,
-    }),
+    version: preset.version(),
+    signedAt: preset.stamp('签约时间', 'signed_at'),
+    completedAt: preset.stamp('完成时间', 'completed_at'),
   },
 });
