@@ -1,6 +1,6 @@
 import { defineResource, field, preset } from './define-resource';
 import { numbered } from './options';
-import { PERSON_JOINS, personFields } from './person-view';
+import { PERSON_JOINS, PERSON_WORK_LIST, personWorkFields } from './person-view';
 import { ASSIGNEE_REMOTE } from './positive-finding.resource';
 
 /** How a follow-up is made (follow_up_plans.method, follow_up_records.method). */
@@ -22,9 +22,7 @@ export const followUpPlanResource = defineResource({
   endpoint: '/follow-up/task',
   table: 'follow_up_plans',
   permissions: { list: 'main:follow-up/task' },
-  scope: 'person',
-  personField: 'employeeId',
-  softDelete: false,
+  ...PERSON_WORK_LIST,
   joins: [...PERSON_JOINS, { alias: 'a', sql: 'LEFT JOIN users a ON a.id = t.assignee_id' }],
   stateField: 'status',
   actions: {
@@ -52,8 +50,7 @@ export const followUpPlanResource = defineResource({
   defaultSort: { field: 'status', order: 'asc' },
   titleField: 'title',
   fields: {
-    employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
-    ...personFields(),
+    ...personWorkFields(),
     findingId: field.number({ label: '阳性发现', hideInForm: true, hideInExport: true }),
     title: field.input({ label: '计划名称', list: true, maxLength: 50 }),
     method: field.select({ label: '随访方式', options: FOLLOW_UP_METHODS, list: true, filter: 'eq' }),

@@ -18,6 +18,19 @@ export const personFields = () =>
     unitName: field.computed({ label: '单位', sql: 'u.short_name', list: true }),
   }) satisfies Record<string, FieldDef>;
 
+/**
+ * The head of a person's work list (findings, tasks, follow-ups, packages): scoped by the employee in
+ * `employeeId`, rows never soft-deleted (they end by their state). Spread into the declaration.
+ */
+export const PERSON_WORK_LIST = { scope: 'person', personField: 'employeeId', softDelete: false } as const;
+
+/** A work list's employee (filterable by id, set by the server) followed by personFields(). */
+export const personWorkFields = () =>
+  ({
+    employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
+    ...personFields(),
+  }) satisfies Record<string, FieldDef>;
+
 /** The person's sex (listed) and birthday (detail only), for views that show who the row is about. */
 export const personSexBirthday = () =>
   ({

@@ -1,7 +1,7 @@
 import { RULE_LEVELS } from '../rules/positive-rules';
 import { defineResource, field, preset } from './define-resource';
 import { numberedFrom0 } from './options';
-import { PERSON_JOINS, personFields, personSexBirthday } from './person-view';
+import { PERSON_JOINS, PERSON_WORK_LIST, personSexBirthday, personWorkFields } from './person-view';
 
 /** Finding statuses (positive_findings.status). */
 export const FINDING_STATUSES = numberedFrom0('待确认', '已确认', '已排除');
@@ -20,9 +20,7 @@ export const positiveFindingResource = defineResource({
   endpoint: '/positive/new',
   table: 'positive_findings',
   permissions: { list: 'main:positive/new' },
-  scope: 'person',
-  personField: 'employeeId',
-  softDelete: false,
+  ...PERSON_WORK_LIST,
   joins: [
     ...PERSON_JOINS,
     { alias: 'c', sql: 'JOIN health_checks c ON c.id = t.check_id' },
@@ -57,8 +55,7 @@ export const positiveFindingResource = defineResource({
   defaultSort: { field: 'level', order: 'desc' },
   titleField: 'name',
   fields: {
-    employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
-    ...personFields(),
+    ...personWorkFields(),
     ...personSexBirthday(),
     idCard: field.computed({ label: '身份证号', sql: 'e.id_card', mask: 'idCard', list: true }),
     checkDate: field.computed({ label: '体检日期', sql: "to_char(c.check_date, 'YYYY-MM-DD')", list: true }),

@@ -1,7 +1,7 @@
 import type { ActionDef, FieldDef } from './define-resource';
 import { defineResource, field, preset } from './define-resource';
 import { numbered } from './options';
-import { PERSON_JOINS, personFields } from './person-view';
+import { PERSON_JOINS, PERSON_WORK_LIST, personWorkFields } from './person-view';
 import { ASSIGNEE_REMOTE } from './positive-finding.resource';
 
 /** Task statuses (positive_tasks.status; PRODUCT: 待处理 / 处理中 / 已完成 / 已关闭). */
@@ -41,9 +41,7 @@ export const positiveTaskResource = defineResource({
   endpoint: '/positive/task',
   table: 'positive_tasks',
   permissions: { list: 'main:positive/task' },
-  scope: 'person',
-  personField: 'employeeId',
-  softDelete: false,
+  ...PERSON_WORK_LIST,
   joins: [
     { alias: 'f', sql: 'JOIN positive_findings f ON f.id = t.finding_id' },
     { alias: 'pr', sql: 'JOIN positive_rules pr ON pr.id = f.rule_id', needs: 'f' },
@@ -74,8 +72,7 @@ export const positiveTaskResource = defineResource({
   titleField: 'name',
   fields: {
     findingId: field.number({ label: '阳性发现', hideInForm: true, hideInExport: true }),
-    employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
-    ...personFields(),
+    ...personWorkFields(),
     ruleName: field.computed({ label: '规则名称', sql: 'pr.names', list: true }),
     libraryName: field.computed({ label: '所属库', sql: 'pr.library_name', list: true }),
     level: field.computed({ label: '级别', sql: 'f.level', list: true }),

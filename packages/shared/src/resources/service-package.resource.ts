@@ -1,6 +1,6 @@
 import { defineResource, field, preset } from './define-resource';
 import { numbered, numberedFrom0 } from './options';
-import { PERSON_JOINS, personFields, personSexBirthday } from './person-view';
+import { PERSON_JOINS, PERSON_WORK_LIST, personSexBirthday, personWorkFields } from './person-view';
 
 /** Package statuses (service_contracts.status). */
 export const PACKAGE_STATUSES = numberedFrom0('未签约', '已签约', '已完成');
@@ -19,9 +19,7 @@ export const servicePackageResource = defineResource({
   endpoint: '/contract',
   table: 'service_contracts',
   permissions: { list: 'main:follow-up/task' },
-  scope: 'person',
-  personField: 'employeeId',
-  softDelete: false,
+  ...PERSON_WORK_LIST,
   joins: [
     ...PERSON_JOINS,
     { alias: 'pt', sql: 'LEFT JOIN person_tags pt ON pt.employee_id = t.employee_id AND pt.year = t.year' },
@@ -34,8 +32,7 @@ export const servicePackageResource = defineResource({
   defaultSort: { field: 'status', order: 'asc' },
   titleField: 'name',
   fields: {
-    employeeId: field.employee({ label: '员工', filter: 'eq', hideInForm: true }),
-    ...personFields(),
+    ...personWorkFields(),
     ...personSexBirthday(),
     year: field.number({ label: '年度', list: true, filter: 'eq' }),
     level: field.select({ label: '服务包级别', options: PACKAGE_LEVELS, list: true, filter: 'eq' }),
