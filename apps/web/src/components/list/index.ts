@@ -30,6 +30,6 @@ export {
   usePagedList,
 } from './paged-list';
 export { useActionPermitted, useRowActions } from './row-actions';
-export { DeletedViewToggle, type PanelProps, type RecordsView, RowButton, useRowDialog } from './row-dialog';
+export { DeletedViewToggle, type PanelProps, type RecordsView, RowButton, RowDrawer, useRowDialog } from './row-dialog';
 export { SearchCard, type SearchCardProps, SearchItem } from './search-card';
 export { showFailure } from './show-failure';

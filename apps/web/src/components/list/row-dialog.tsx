@@ -1,5 +1,5 @@
 import type { PermissionCode, ResourceDef } from '@peis/shared';
-import { Button, Segmented } from 'antd';
+import { Button, Drawer, Segmented } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
 import { ResourceGate } from '../../resource-ui/resource-gate';
 import { Permission } from '../Permission';
@@ -67,4 +67,23 @@ export function DeletedViewToggle({
 export interface PanelProps {
   open: boolean;
   onClose: () => void;
+}
+
+/**
+ * The side panel of one list row (查看, 记录): destroyed when hidden, so the next row opens on fresh content
+ * rather than the previous row's scroll position and queries.
+ */
+export function RowDrawer({
+  title,
+  size,
+  testId,
+  open,
+  onClose,
+  children,
+}: PanelProps & { title: ReactNode; size: number; testId: string; children: ReactNode }) {
+  return (
+    <Drawer title={title} open={open} onClose={onClose} size={size} destroyOnHidden data-testid={testId}>
+      {children}
+    </Drawer>
+  );
 }

@@ -1,7 +1,7 @@
 import { enumLabel, INDICATORS, SEX } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Empty, Spin, Table, type TableProps, Typography } from 'antd';
-import { orDash, type PanelProps } from '../../components/list';
+import { Descriptions, Empty, Spin, Table, type TableProps, Typography } from 'antd';
+import { orDash, type PanelProps, RowDrawer } from '../../components/list';
 import { FindingStatusTag, LevelTag, MatchedValues } from '../positive/positive-tags';
 import { type CheckDetail, type CheckFinding, type CheckIndicator, checkKeys, fetchCheck } from './checks-api';
 
@@ -85,13 +85,12 @@ export function CheckDetailDrawer({ id, open, onClose }: PanelProps & { id: numb
   });
   const d = detail.data;
   return (
-    <Drawer
+    <RowDrawer
       title={d ? `体检结果：${d.name} · ${d.checkDate}` : '体检结果'}
       open={open}
       onClose={onClose}
       size={720}
-      destroyOnHidden
-      data-testid="check-detail"
+      testId="check-detail"
     >
       {detail.isLoading ? (
         <Spin />
@@ -140,6 +139,6 @@ export function CheckDetailDrawer({ id, open, onClose }: PanelProps & { id: numb
           />
         </>
       )}
-    </Drawer>
+    </RowDrawer>
   );
 }

@@ -1,17 +1,16 @@
-import { Drawer, Tag } from 'antd';
-import { LogEntry, LogTimeline, type PanelProps } from '../../components/list';
+import { Tag } from 'antd';
+import { LogEntry, LogTimeline, type PanelProps, RowDrawer } from '../../components/list';
 import { type FollowUpPlan, type FollowUpRecord, followUpKeys, methodLabel } from './followup-api';
 
 /** The follow-ups recorded on one plan, newest first. */
 export function PlanLogsDrawer({ plan, open, onClose }: PanelProps & { plan: FollowUpPlan | null }) {
   return (
-    <Drawer
+    <RowDrawer
       title={plan ? `随访记录：${plan.name} · ${plan.title}` : '随访记录'}
       open={open}
       onClose={onClose}
       size={520}
-      destroyOnHidden
-      data-testid="plan-logs-drawer"
+      testId="plan-logs-drawer"
     >
       <LogTimeline<FollowUpRecord>
         queryKey={followUpKeys.planLogs(plan?.id ?? 0)}
@@ -32,6 +31,6 @@ export function PlanLogsDrawer({ plan, open, onClose }: PanelProps & { plan: Fol
         })}
         emptyText="尚未记录随访"
       />
-    </Drawer>
+    </RowDrawer>
   );
 }

@@ -1,5 +1,5 @@
-import { Descriptions, Drawer } from 'antd';
-import { LogEntry, LogTimeline, orDash, type PanelProps } from '../../components/list';
+import { Descriptions } from 'antd';
+import { LogEntry, LogTimeline, orDash, type PanelProps, RowDrawer } from '../../components/list';
 import { type PositiveLog, type PositiveTask, positiveKeys } from './positive-api';
 import { DueDate, LevelTag, LogActionTag, MatchedValues, TaskStatusTag } from './positive-tags';
 
@@ -8,13 +8,12 @@ const COLORS: Record<string, string> = { close: 'green', cancel: 'gray', dismiss
 /** 记录: the task and everything done on it (确认 → 改派 → 电话沟通 … → 结案), oldest first. */
 export function TaskLogDrawer({ task, open, onClose }: PanelProps & { task: PositiveTask | null }) {
   return (
-    <Drawer
+    <RowDrawer
       title={task ? `处理记录：${task.name} · ${task.ruleName}` : '处理记录'}
       open={open}
       onClose={onClose}
       size={560}
-      destroyOnHidden
-      data-testid="task-log-drawer"
+      testId="task-log-drawer"
     >
       {task ? (
         <Descriptions
@@ -49,6 +48,6 @@ export function TaskLogDrawer({ task, open, onClose }: PanelProps & { task: Posi
         emptyText="暂无处理记录"
         testId="task-log-timeline"
       />
-    </Drawer>
+    </RowDrawer>
   );
 }
