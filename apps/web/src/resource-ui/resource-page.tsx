@@ -1,8 +1,6 @@
 import { RESOURCES, type RouteDef } from '@peis/shared';
 import { Card, Result } from 'antd';
-import { useState } from 'react';
-import { DeletedViewToggle } from '../components/list';
-import { ResourceListPage } from './resource-list-page';
+import { LiveOrDeletedList } from './live-or-deleted-list';
 
 export interface ResourcePageProps {
   /** Key of the resource in RESOURCES (its `name`). */
@@ -17,7 +15,6 @@ export interface ResourcePageProps {
  */
 export function ResourcePage({ name, route }: ResourcePageProps) {
   const resource = RESOURCES[name];
-  const [view, setView] = useState<'live' | 'deleted'>('live');
   if (!resource) {
     return (
       <Card>
@@ -25,18 +22,7 @@ export function ResourcePage({ name, route }: ResourcePageProps) {
       </Card>
     );
   }
-  const toggle =
-    resource.softDelete !== false ? <DeletedViewToggle resource={resource} view={view} onChange={setView} /> : null;
-  return (
-    <ResourceListPage
-      // A fresh page (filters, paging) per view.
-      key={`${resource.name}:${view}`}
-      resource={resource}
-      title={view === 'deleted' ? `已删除的${resource.label}` : (route?.title ?? resource.label)}
-      deletedView={view === 'deleted'}
-      toolbarExtra={toggle}
-    />
-  );
+  return <LiveOrDeletedList resource={resource} title={route?.title} />;
 }
 
 /** Default export for lazy loading from the router. */

@@ -1,11 +1,10 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { accountResource, type RouteDef } from '@peis/shared';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/use-session';
-import { DeletedViewToggle, type RecordsView } from '../../components/list';
-import { ResourceListPage } from '../../resource-ui/resource-list-page';
+import type { RecordsView } from '../../components/list';
+import { LiveOrDeletedList } from '../../resource-ui/live-or-deleted-list';
 
 const TRANSFER_MENU = 'company:account/transfer';
 
@@ -13,28 +12,15 @@ const TRANSFER_MENU = 'company:account/transfer';
 export default function AccountPage({ route }: { route: RouteDef }) {
   const navigate = useNavigate();
   const { menus } = useSession();
-  const [view, setView] = useState<RecordsView>('live');
-  const toolbar = (
-    <>
-      {view === 'live' && menus?.includes(TRANSFER_MENU) ? (
-        <Button
-          icon={<SwapOutlined />}
-          onClick={() => navigate('/company/account/transfer')}
-          data-testid="account-transfer-link"
-        >
-          调动
-        </Button>
-      ) : null}
-      <DeletedViewToggle resource={accountResource} view={view} onChange={setView} />
-    </>
-  );
-  return (
-    <ResourceListPage
-      key={view}
-      resource={accountResource}
-      title={view === 'deleted' ? `已删除的${accountResource.label}` : route.title}
-      deletedView={view === 'deleted'}
-      toolbarExtra={toolbar}
-    />
-  );
+  const toolbar = (view: RecordsView) =>
+    view === 'live' && menus?.includes(TRANSFER_MENU) ? (
+      <Button
+        icon={<SwapOutlined />}
+        onClick={() => navigate('/company/account/transfer')}
+        data-testid="account-transfer-link"
+      >
+        调动
+      </Button>
+    ) : null;
+  return <LiveOrDeletedList resource={accountResource} title={route.title} toolbarExtra={toolbar} />;
 }

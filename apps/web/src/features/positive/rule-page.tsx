@@ -2,9 +2,9 @@ import { EyeOutlined } from '@ant-design/icons';
 import { positiveRuleResource } from '@peis/shared';
 import { Button } from 'antd';
 import { useCallback, useState } from 'react';
-import { DeletedViewToggle, type RecordsView } from '../../components/list';
+import type { RecordsView } from '../../components/list';
+import { LiveOrDeletedList } from '../../resource-ui/live-or-deleted-list';
 import type { ResourceRecord } from '../../resource-ui/resource-api';
-import { ResourceListPage } from '../../resource-ui/resource-list-page';
 import { RuleJobsProgress } from './rule-jobs-progress';
 import { type PreviewSeed, RulePreviewDialog } from './rule-preview-dialog';
 
@@ -20,23 +20,21 @@ const seedOf = (r: ResourceRecord): PreviewSeed => ({
  * the progress of the re-evaluation a change starts, and 预览 — how many people a condition would flag.
  */
 export default function RulePage() {
-  const [view, setView] = useState<RecordsView>('live');
   const [preview, setPreview] = useState<{ open: boolean; seed: PreviewSeed | null }>({ open: false, seed: null });
   const rowActions = useCallback(
-    (r: ResourceRecord) =>
-      view === 'live' ? (
-        <Button
-          type="link"
-          size="small"
-          data-testid="row-preview"
-          onClick={() => setPreview({ open: true, seed: seedOf(r) })}
-        >
-          预览
-        </Button>
-      ) : null,
-    [view],
+    (r: ResourceRecord) => (
+      <Button
+        type="link"
+        size="small"
+        data-testid="row-preview"
+        onClick={() => setPreview({ open: true, seed: seedOf(r) })}
+      >
+        预览
+      </Button>
+    ),
+    [],
   );
-  const toolbar = (
+  const toolbar = (view: RecordsView) => (
     <>
       <RuleJobsProgress />
       {view === 'live' ? (
@@ -48,19 +46,11 @@ export default function RulePage() {
           预览
         </Button>
       ) : null}
-      <DeletedViewToggle resource={positiveRuleResource} view={view} onChange={setView} />
     </>
   );
   return (
     <>
-      <ResourceListPage
-        key={view}
-        resource={positiveRuleResource}
-        title={view === 'deleted' ? '已删除的阳性规则' : '阳性规则'}
-        deletedView={view === 'deleted'}
-        toolbarExtra={toolbar}
-        rowActions={rowActions}
-      />
+      <LiveOrDeletedList resource={positiveRuleResource} toolbarExtra={toolbar} liveRowActions={rowActions} />
       <RulePreviewDialog
         seed={preview.seed}
         open={preview.open}
