@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn, storedToken } from './helpers';
@@ -56,6 +57,17 @@ test('imports a sheet of checks and shows the row-by-row report', async ({ page 
   const refused = page.getByTestId('check-import-refused');
   await expect(refused).toContainText('超出合理范围');
   await expect(refused).toContainText('11010519491231002X');
+
+  // 下载问题报告: the refused cells go up in a POST and come back as a sheet under the server's file name.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('check-import-report-download').click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  const sheet = new ExcelJS.Workbook();
+  await sheet.xlsx.load(await readFile(await file.path()));
+  const cells = sheet.worksheets[0].getSheetValues().flat().map(String);
+  expect(cells).toContain('11010519491231002X');
 });
 
 test('confirms a new finding and works its task through to 已完成 with a log entry', async ({ page }) => {

@@ -190,11 +190,12 @@ export function fileNameFromDisposition(header: string | null): string | null {
 
 /**
  * Downloads a file answer (SPEC §7 export) and saves it under the server's file name. Failures are shown
- * (SPEC §8 export failure): the server's message when it sent one, else the catalogue text.
+ * (SPEC §8 export failure): the server's message when it sent one, else the catalogue text. With a `body`
+ * the file is POSTed for (the import problem report, built from the refused cells the page holds).
  */
-export async function download(path: string, query?: Query, fallbackName = 'download'): Promise<void> {
+export async function download(path: string, query?: Query, fallbackName = 'download', body?: unknown): Promise<void> {
   try {
-    const res = await send(path, { query }, '*/*');
+    const res = await send(path, { query, method: body === undefined ? 'GET' : 'POST', body }, '*/*');
     if (!res.ok) throw await errorFromResponse(res);
     const name = fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
     const url = URL.createObjectURL(await res.blob());

@@ -26,14 +26,7 @@ import { type PanelProps, randomId } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { leftoverMessage } from '../../resource-ui/resource-api';
 import { positiveKeys } from '../positive/positive-api';
-import {
-  type CheckImportReport,
-  checkKeys,
-  fetchImportProgress,
-  importChecks,
-  postDownload,
-  type RefusedCell,
-} from './checks-api';
+import { type CheckImportReport, checkKeys, fetchImportProgress, importChecks, type RefusedCell } from './checks-api';
 
 type Mapping = Record<string, string | null>;
 type Stage = 'choose' | 'running' | 'report';
@@ -81,7 +74,7 @@ function ImportReport({
   const saveReport = async () => {
     setDownloading(true);
     try {
-      await postDownload('/phr/check/import/report', { refused: report.refused }, '导入问题报告.xlsx');
+      await download('/phr/check/import/report', undefined, '导入问题报告.xlsx', { refused: report.refused });
     } catch {
       // Already shown.
     } finally {

@@ -1,6 +1,4 @@
-import { toast } from '../../app/feedback';
-import { ApiError, fileNameFromDisposition, http, type Query, reportError } from '../../app/http';
-import { getToken } from '../../app/session';
+import { http } from '../../app/http';
 
 export const checkKeys = {
   all: ['phr-check'] as const,
@@ -124,47 +122,6 @@ export const fetchImportProgress = (importId: string, signal?: AbortSignal) =>
       { signal, catalogue: { other: false } },
     )
     .then((a) => a.data ?? { rowsRead: 0, done: false });
-
-/**
- * POST a JSON body and save the file the server answers (the import problem report), named from
- * Content-Disposition. Failures are shown like download()'s.
- */
-export async function postDownload(path: string, body: unknown, fallbackName: string, query?: Query): Promise<void> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: '*/*' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const qs = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}` : '';
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}${qs}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  } catch {
-    const error = new ApiError(0, '');
-    reportError(error);
-    throw error;
-  }
-  if (!res.ok) {
-    let msg = '';
-    try {
-      msg = String(((await res.json()) as { msg?: unknown }).msg ?? '');
-    } catch {
-      // Not JSON: the catalogue text is all there is.
-    }
-    const error = new ApiError(res.status, msg);
-    // As download(): a 4xx the catalogue leaves to the caller shows the server's own text.
-    if (msg && res.status >= 400 && res.status < 500 && ![401, 403, 404].includes(res.status)) toast().error(msg);
-    else reportError(error);
-    throw error;
-  }
-  const name = fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** SBP/DBP as '152/95' (either may be missing). */
 export function bloodPressure(values: CheckValues | null | undefined): string {
