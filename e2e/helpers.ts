@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo@2025';
 
@@ -32,4 +32,21 @@ export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: strin
   });
   expect(res.status(), `${method} ${path}`).toBe(200);
   return (await res.json()).data as T;
+}
+
+/** Searches a declared resource's list by one field and returns the rows whose text has `text`. */
+export async function searchResourceRow(page: Page, label: string, text: string): Promise<Locator> {
+  await page.getByTestId('resource-search').getByLabel(label).fill(text);
+  await page.getByTestId('resource-search-submit').click();
+  return page.getByTestId('resource-table').locator('tr', { hasText: text });
+}
+
+/** 删除 on a list row, confirmed in its popconfirm; the row leaves the list. */
+export async function deleteRow(page: Page, row: Locator) {
+  await row.getByTestId('row-delete').click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(row).toHaveCount(0);
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectPageErrors, signIn, storedToken } from './helpers';
+import { collectPageErrors, searchResourceRow, signIn, storedToken } from './helpers';
 
 /** Where the screenshots of this spec go (looked at by hand; not compared). */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/resource-kinds';
@@ -121,9 +121,7 @@ test('问卷管理: questions and options in the form, reorder, edit, a stale ed
 
   await page.getByTestId('resource-form-ok').click();
   await expect(e.form).toBeHidden();
-  await page.getByTestId('resource-search').getByLabel('名称').fill(name);
-  await page.getByTestId('resource-search-submit').click();
-  const row = page.getByTestId('resource-table').locator('tr', { hasText: name });
+  const row = await searchResourceRow(page, '名称', name);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('2'); // 题目数, computed by the server
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectPageErrors, signIn } from './helpers';
+import { collectPageErrors, deleteRow, searchResourceRow, signIn } from './helpers';
 
 /** Picks an option of the antd Select or TreeSelect of the form item labelled `label`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -38,10 +38,7 @@ test('医疗设施: create, search, edit, delete and restore', async ({ page }) 
   await page.getByTestId('resource-form-ok').click();
   await expect(form).toBeHidden();
 
-  const search = page.getByTestId('resource-search');
-  await search.getByLabel('名称').fill(name);
-  await page.getByTestId('resource-search-submit').click();
-  const row = page.getByTestId('resource-table').locator('tr', { hasText: name });
+  const row = await searchResourceRow(page, '名称', name);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('采油二厂');
 
@@ -51,12 +48,7 @@ test('医疗设施: create, search, edit, delete and restore', async ({ page }) 
   await page.getByTestId('resource-form-ok').click();
   await expect(row).toContainText('三号院');
 
-  await row.getByTestId('row-delete').click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
-  await expect(row).toHaveCount(0);
+  await deleteRow(page, row);
   await page.getByTestId('resource-deleted-toggle').getByText('已删除').click();
   const deleted = page.getByTestId('resource-table').locator('tr', { hasText: name });
   await deleted.getByTestId('row-restore').click();
@@ -77,16 +69,9 @@ test('字典管理 and 帮助: create, search, delete and restore', async ({ pag
   await form.getByLabel('值', { exact: true }).fill(`v${stamp()}`);
   await page.getByTestId('resource-form-ok').click();
   await expect(form).toBeHidden();
-  await page.getByTestId('resource-search').getByLabel('名称').fill(name);
-  await page.getByTestId('resource-search-submit').click();
-  const row = page.getByTestId('resource-table').locator('tr', { hasText: name });
+  const row = await searchResourceRow(page, '名称', name);
   await expect(row).toHaveCount(1);
-  await row.getByTestId('row-delete').click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
-  await expect(row).toHaveCount(0);
+  await deleteRow(page, row);
   await page.getByTestId('resource-deleted-toggle').getByText('已删除').click();
   await page.getByTestId('resource-table').locator('tr', { hasText: name }).getByTestId('row-restore').click();
   await expect(page.getByTestId('resource-table').locator('tr', { hasText: name })).toHaveCount(0);
@@ -107,16 +92,9 @@ test('员工账户: an invalid ID number is refused with its reason; deleted acc
   await form.getByLabel('身份证号', { exact: true }).fill('11010519491231002X');
   await page.getByTestId('resource-form-ok').click();
   await expect(form).toBeHidden();
-  await page.getByTestId('resource-search').getByLabel('姓名').fill('测试员工');
-  await page.getByTestId('resource-search-submit').click();
-  const row = page.getByTestId('resource-table').locator('tr', { hasText: '测试员工' });
+  const row = await searchResourceRow(page, '姓名', '测试员工');
   await expect(row).toContainText('1101**********002X');
-  await row.getByTestId('row-delete').click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
-    .click();
-  await expect(row).toHaveCount(0);
+  await deleteRow(page, row);
 
   await page.goto('/peis/company/account/isdelete');
   const deleted = page.getByTestId('resource-table').locator('tr', { hasText: '测试员工' });
