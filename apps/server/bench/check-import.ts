@@ -12,7 +12,7 @@ import { migrate } from '../src/db/migrate';
 import { seedReferenceData } from '../src/db/reference-data';
 import { createAccount, insertUnitTree, seedRoles } from '../src/db/seed';
 import { Random, seedPopulation } from '../src/demo/population';
-import { type BenchResult, type BenchTarget, mb, RssSampler, runWhenForked } from './common';
+import { type BenchResult, type BenchTarget, injectLogin, mb, RssSampler, runWhenForked } from './common';
 
 const PASSWORD = 'Bench@2026';
 
@@ -57,12 +57,7 @@ export async function benchCheckImport(target: BenchTarget, opts: { rows: number
 
     const app = await buildApp({ db, config: loadConfig({ NODE_ENV: 'test' }) });
     await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'bench', password: PASSWORD },
-    });
-    const token = login.json().token as string;
+    const token = await injectLogin(app, 'bench', PASSWORD);
 
     const boundary = `----peisbench${randomBytes(8).toString('hex')}`;
     const body = Readable.from(

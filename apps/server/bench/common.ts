@@ -1,4 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import type { Browser } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_PASSWORD } from '../src/db/seed';
 /** A database a benchmark runs on: in-memory PGlite, or a fresh schema on a PostgreSQL server. */
 export interface BenchTarget {
   name: string;
@@ -100,3 +103,28 @@ export function runWhenForked(file: string, bench: (target: BenchTarget, size: n
 /** A bench's progress line, prefixed with the bench and the database. */
 export const benchLog = (bench: string) => (target: BenchTarget, line: string) =>
   console.log(`  [${bench} ${target.name}] ${line}`);
+
+/** Signs `username` in through the app (no network) and returns the bearer token; a refused login ends the run. */
+export async function injectLogin(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return res.json().token as string;
+}
+
+/** Debian's Chromium: a bench that needs it is skipped where it is missing. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Debian's Chromium (never a downloaded browser), quiet: no background traffic to skew what is measured. */
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

@@ -18,6 +18,9 @@ import {
   type BenchResult,
   type BenchTarget,
   benchLog,
+  CHROMIUM,
+  injectLogin,
+  launchChromium,
   ms1,
   outcome,
   percentile,
@@ -29,7 +32,6 @@ import {
 const YEAR = 2025;
 const WARMUP = 3;
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 30);
-const CHROMIUM = '/usr/bin/chromium';
 const PAGE_RUNS = 5;
 /** The issue's targets: p95 of every dashboard call, and the median page draw. */
 const P95_TARGET_MS: Record<string, number> = { PGlite: 150, PostgreSQL: 50 };
@@ -118,13 +120,7 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
 
     const app = await buildApp({ db, config });
     await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'admin', password: DEMO_PASSWORD },
-    });
-    if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body.slice(0, 300)}`);
-    const token = login.json().token as string;
+    const token = await injectLogin(app, 'admin');
 
     const enc = encodeURIComponent;
     const calls: Call[] = [
@@ -344,19 +340,9 @@ async function waitDrawn(page: Page, calls: { started: number; finished: number;
 }
 
 async function measurePageDraw(baseURL: string, failures: string[]): Promise<number[]> {
-  const { chromium } = await import('@playwright/test');
   let browser: Browser | null = null;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const page = await context.newPage();
     const errors: string[] = [];

@@ -6,11 +6,12 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Db, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { DEMO_PASSWORD, seed } from '../src/db/seed';
+import { seed } from '../src/db/seed';
 import {
   type BenchResult,
   type BenchTarget,
   benchLog,
+  injectLogin,
   ms1,
   outcome,
   percentile,
@@ -54,26 +55,14 @@ interface ListDef {
 }
 
 const LISTS: ListDef[] = [
-  {
-    name: 'records',
-    path: '/api/phr',
-    filter: 'unitId={unit}',
-    wide: 'expert',
-    scoped: 'staff',
-  },
+  { name: 'records', path: '/api/phr', filter: 'unitId={unit}', wide: 'expert', scoped: 'staff' },
   { name: 'checks', path: '/api/phr/check', filter: 'year=2025', wide: 'allstaff', scoped: 'staff' },
   { name: 'findings', path: '/api/positive/new', filter: 'year=2025', wide: 'expert', scoped: 'staff' },
   { name: 'tasks', path: '/api/positive/task', filter: 'status=1', wide: 'expert', scoped: 'staff' },
   { name: 'follow-up plans', path: '/api/follow-up/task', filter: 'status=1', wide: 'allstaff', scoped: 'staff' },
   { name: 'follow-up records', path: '/api/follow-up/log', filter: 'unitId={unit}', wide: 'allstaff', scoped: 'staff' },
   { name: 'contracts', path: '/api/contract', filter: 'status=1', wide: 'allstaff', scoped: 'staff' },
-  {
-    name: 'accounts',
-    path: '/api/account',
-    filter: 'unitId={unit}',
-    wide: 'admin',
-    scoped: 'unitadmin',
-  },
+  { name: 'accounts', path: '/api/account', filter: 'unitId={unit}', wide: 'admin', scoped: 'unitadmin' },
   { name: 'users', path: '/api/user', filter: 'userType=2', wide: 'admin', scoped: 'unitadmin' },
   { name: 'audit log', path: '/api/oplog', filter: 'action=login', wide: 'admin', scoped: 'staff' },
 ];
@@ -201,13 +190,7 @@ export async function benchLists(target: BenchTarget, opts: { employees: number 
     await app.ready();
     const tokens: Record<string, string> = {};
     for (const username of ['expert', 'admin', 'allstaff', 'staff', 'unitadmin']) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username, password: DEMO_PASSWORD },
-      });
-      if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      tokens[username] = res.json().token as string;
+      tokens[username] = await injectLogin(app, username);
     }
 
     const snapshotFile = process.env.BENCH_LISTS_SNAPSHOT;

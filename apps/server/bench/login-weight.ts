@@ -8,9 +8,8 @@ import type { Browser } from '@playwright/test';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config';
 import { IMMUTABLE, REVALIDATE, registerWeb } from '../src/plugins/web';
-import { type BenchResult, type BenchTarget, mb, RssSampler, runWhenForked } from './common';
+import { type BenchResult, type BenchTarget, launchChromium, mb, RssSampler, runWhenForked } from './common';
 
-const CHROMIUM = '/usr/bin/chromium';
 /** Issue 9 item 14: all JS and CSS the browser fetches to show /peis/login, measured gzip. */
 const TARGET_KB = 250;
 const WEB_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web');
@@ -92,13 +91,9 @@ export async function benchLoginWeight(target: BenchTarget): Promise<BenchResult
 
 /** Every response of /peis/login until the network is idle: the document, scripts (lazy ones too) and styles. */
 async function loadLoginPage(baseURL: string, failures: string[]): Promise<Fetched[]> {
-  const { chromium } = await import('@playwright/test');
   let browser: Browser | null = null;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
     const page = await browser.newPage({ baseURL });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
