@@ -70,8 +70,23 @@ const DICTS: Record<string, string[]> = {
   ],
 };
 
+interface Range {
+  code: string;
+  sex?: 1 | 2;
+  low?: number;
+  high?: number;
+  category: string;
+}
+type Limits = Pick<Range, 'low' | 'high'>;
+
+/** An indicator whose range differs for men (1) and women (2): one row per sex. */
+const bySex = (code: string, category: string, male: Limits, female: Limits): Range[] => [
+  { code, sex: 1, ...male, category },
+  { code, sex: 2, ...female, category },
+];
+
 /** Adult reference ranges (lab upper limits of SPEC §9 and the guidelines of reference/MEDICAL.md). */
-const RANGES: { code: string; sex?: 1 | 2; low?: number; high?: number; category: string }[] = [
+const RANGES: Range[] = [
   { code: 'SBP', low: 90, high: 139, category: '血压' },
   { code: 'DBP', low: 60, high: 89, category: '血压' },
   { code: 'TC', low: 2.8, high: 5.18, category: '血脂' },
@@ -80,21 +95,15 @@ const RANGES: { code: string; sex?: 1 | 2; low?: number; high?: number; category
   { code: 'HDLC', low: 1.04, category: '血脂' },
   { code: 'FPG', low: 3.9, high: 6.1, category: '血糖' },
   { code: 'HBA1C', low: 4, high: 6, category: '血糖' },
-  { code: 'UA', sex: 1, low: 208, high: 428, category: '尿酸' },
-  { code: 'UA', sex: 2, low: 155, high: 357, category: '尿酸' },
-  { code: 'CR', sex: 1, low: 57, high: 111, category: '肾功能' },
-  { code: 'CR', sex: 2, low: 41, high: 81, category: '肾功能' },
-  { code: 'HCY', sex: 1, high: 16.2, category: '心血管' },
-  { code: 'HCY', sex: 2, high: 13.56, category: '心血管' },
+  ...bySex('UA', '尿酸', { low: 208, high: 428 }, { low: 155, high: 357 }),
+  ...bySex('CR', '肾功能', { low: 57, high: 111 }, { low: 41, high: 81 }),
+  ...bySex('HCY', '心血管', { high: 16.2 }, { high: 13.56 }),
   { code: 'HEIGHT', category: '体格' },
   { code: 'WEIGHT', category: '体格' },
   { code: 'BMI', low: 18.5, high: 23.9, category: '体格' },
-  { code: 'WAIST', sex: 1, high: 89.9, category: '体格' },
-  { code: 'WAIST', sex: 2, high: 84.9, category: '体格' },
-  { code: 'ALT', sex: 1, low: 9, high: 50, category: '肝功能' },
-  { code: 'ALT', sex: 2, low: 7, high: 40, category: '肝功能' },
-  { code: 'AST', sex: 1, low: 15, high: 40, category: '肝功能' },
-  { code: 'AST', sex: 2, low: 13, high: 35, category: '肝功能' },
+  ...bySex('WAIST', '体格', { high: 89.9 }, { high: 84.9 }),
+  ...bySex('ALT', '肝功能', { low: 9, high: 50 }, { low: 7, high: 40 }),
+  ...bySex('AST', '肝功能', { low: 15, high: 40 }, { low: 13, high: 35 }),
   { code: 'HR', low: 60, high: 100, category: '体格' },
 ];
 
