@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../test/harness';
+import { beforeAll, expect, it } from 'vitest';
+import { withTestApp } from '../test/suite';
 
 /*
  * A generated fuzz over every registered route: bad path ids, bad query values and bad JSON bodies,
@@ -32,13 +32,9 @@ const keysOf = (schema: unknown): string[] => {
 
 const isPublicAsset = (r: RouteOptions) => r.url === '/' || r.url.startsWith('/peis') || r.url.startsWith('/api/docs');
 
-describe.each(TEST_DATABASES)('no bad input answers 5xx or writes half ($name)', (target) => {
-  let t: TestApp;
-  let token: string;
+withTestApp('no bad input answers 5xx or writes half ($name)', { employees: 8, users: ['admin'] }, (t) => {
   let fingerprintSql: string;
   beforeAll(async () => {
-    t = await createTestApp(target, { employees: 8 });
-    token = await t.login('admin');
     const { rows } = await t.db.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables
         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
@@ -49,7 +45,6 @@ describe.each(TEST_DATABASES)('no bad input answers 5xx or writes half ($name)',
       .map((n) => `SELECT '${n}' AS t, count(*)::int AS n FROM "${n}"`)
       .join(' UNION ALL ');
   });
-  afterAll(() => t?.close());
 
   const fingerprint = async () => JSON.stringify((await t.db.query(fingerprintSql)).rows);
 
@@ -66,15 +61,15 @@ describe.each(TEST_DATABASES)('no bad input answers 5xx or writes half ($name)',
       let res = await t.app.inject({
         method: method as 'GET',
         url,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${t.token.admin}`, 'content-type': 'application/json' },
         payload,
       });
       if (res.statusCode === 401 && !url.startsWith('/api/login')) {
-        token = await t.login('admin'); // a fuzzed call may end the session (e.g. a password change)
+        t.token.admin = await t.login('admin'); // a fuzzed call may end the session (e.g. a password change)
         res = await t.app.inject({
           method: method as 'GET',
           url,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${t.token.admin}`, 'content-type': 'application/json' },
           payload,
         });
       }

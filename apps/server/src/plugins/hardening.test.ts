@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { streamXlsx } from '../crud/xlsx';
 import { createTestApp, TEST_DATABASES, type TestApp } from '../test/harness';
+import { withTestApp } from '../test/suite';
 
 describe('exports', () => {
   it('a failing first batch is an error before any byte is sent, not a truncated file', async () => {
@@ -11,17 +12,7 @@ describe('exports', () => {
   });
 });
 
-describe.each(TEST_DATABASES)('hardening of every answer ($name)', (target) => {
-  let t: TestApp;
-  let admin: string;
-  let expert: string;
-  beforeAll(async () => {
-    t = await createTestApp(target, { employees: 5 });
-    admin = await t.login('admin');
-    expert = await t.login('expert');
-  });
-  afterAll(() => t?.close());
-
+withTestApp('hardening of every answer ($name)', { employees: 5, users: ['admin', 'expert'] }, (t) => {
   it('sends the security headers on API answers, errors included', async () => {
     for (const res of [
       await t.app.inject({ method: 'GET', url: '/api/health' }),
@@ -44,11 +35,11 @@ describe.each(TEST_DATABASES)('hardening of every answer ($name)', (target) => {
     });
     expect(nul.statusCode).toBe(400);
     for (const [token, url] of [
-      [expert, '/api/phr?name=a%00b'],
-      [expert, '/api/phr?unitId=2147483648'],
-      [expert, '/api/positive/task?employeeId=99999999999999999999'],
-      [expert, '/api/phr/2147483648'],
-      [admin, '/api/oplog?atFrom=2025-02-30'],
+      [t.token.expert, '/api/phr?name=a%00b'],
+      [t.token.expert, '/api/phr?unitId=2147483648'],
+      [t.token.expert, '/api/positive/task?employeeId=99999999999999999999'],
+      [t.token.expert, '/api/phr/2147483648'],
+      [t.token.admin, '/api/oplog?atFrom=2025-02-30'],
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: t.auth(token) });
       expect(res.statusCode, `${url} ${res.body}`).toBe(400);
@@ -60,7 +51,7 @@ describe.each(TEST_DATABASES)('hardening of every answer ($name)', (target) => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/role/1/permissions',
-      headers: t.auth(admin),
+      headers: t.as('admin'),
       payload: {},
     });
     expect(res.statusCode).toBe(400);
