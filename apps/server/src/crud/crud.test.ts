@@ -1,16 +1,13 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../db/seed';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../test/harness';
+import { withTestApp } from '../test/suite';
 import { multipart, sheet } from '../test/xlsx';
 
-describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施) on $name', (target) => {
-  let t: TestApp;
-  let admin: string;
+withTestApp('generic CRUD of a declared resource (医疗设施) on $name', { users: ['admin'] }, (t) => {
+  const { unitId } = t;
   let unit1: number;
   let unit2: number;
-  const unitId = async (shortName: string) =>
-    Number((await t.db.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [shortName])).rows[0].id);
   const body = (o: Record<string, unknown> = {}) => ({
     name: '测试医务室',
     kind: 1,
@@ -22,8 +19,6 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
   });
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    admin = await t.login('admin');
     unit1 = await unitId('采油一厂');
     unit2 = await unitId('采油二厂');
     const role = (await t.db.query<{ id: number }>("SELECT id FROM roles WHERE code = 'companyAdmin'")).rows[0];
@@ -38,13 +33,12 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
       }),
     );
   });
-  afterAll(() => t?.close());
 
   const call = (method: string, url: string, token: string, payload?: unknown) =>
     t.app.inject({ method: method as 'GET', url, headers: t.auth(token), payload: payload as object });
 
   it('creates, reads, lists with filters and pages, and audits the write', async () => {
-    const res = await call('POST', '/api/facility', admin, body());
+    const res = await call('POST', '/api/facility', t.token.admin, body());
     expect(res.statusCode).toBe(200);
     const rec = res.json().data;
     expect(rec).toMatchObject({
@@ -55,23 +49,24 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
       installedOn: '2024-03-01',
       version: 1,
     });
-    const got = (await call('GET', `/api/facility/${rec.id}`, admin)).json().data;
+    const got = (await call('GET', `/api/facility/${rec.id}`, t.token.admin)).json().data;
     expect(got).toEqual(rec);
 
-    const list = (await call('GET', '/api/facility?name=测试&page=1&pageSize=5', admin)).json();
+    const list = (await call('GET', '/api/facility?name=测试&page=1&pageSize=5', t.token.admin)).json();
     expect(list.code).toBe(200);
     expect(list.data.records.map((r: { id: number }) => r.id)).toContain(rec.id);
-    const paged = (await call('GET', '/api/facility?page=2&pageSize=3', admin)).json().data;
+    const paged = (await call('GET', '/api/facility?page=2&pageSize=3', t.token.admin)).json().data;
     expect(paged.records.length).toBeLessThanOrEqual(3);
     expect(paged.total).toBeGreaterThan(3);
-    const byTree = (await call('GET', `/api/facility?unitId=${unit2}`, admin)).json().data.records;
+    const byTree = (await call('GET', `/api/facility?unitId=${unit2}`, t.token.admin)).json().data.records;
     expect(byTree.every((r: { unitId: number }) => r.unitId === unit2)).toBe(true);
-    const sorted = (await call('GET', '/api/facility?sort=installedOn&order=desc&pageSize=100', admin)).json().data
-      .records;
+    const sorted = (await call('GET', '/api/facility?sort=installedOn&order=desc&pageSize=100', t.token.admin)).json()
+      .data.records;
     const dates = sorted.map((r: { installedOn: string | null }) => r.installedOn).filter(Boolean);
     expect(dates).toEqual([...dates].sort().reverse());
-    const range = (await call('GET', '/api/facility?installedOnFrom=2024-03-01&installedOnTo=2024-03-01', admin)).json()
-      .data;
+    const range = (
+      await call('GET', '/api/facility?installedOnFrom=2024-03-01&installedOnTo=2024-03-01', t.token.admin)
+    ).json().data;
     expect(range.records.map((r: { id: number }) => r.id)).toEqual([rec.id]);
 
     const { rows } = await t.db.query<{ action: string; after: { name: string } }>(
@@ -94,25 +89,31 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
       [{ unitId: 'one' }, 'unitId', '必填项'],
     ];
     for (const [patch, path, message] of cases) {
-      const res = await call('POST', '/api/facility', admin, body(patch));
+      const res = await call('POST', '/api/facility', t.token.admin, body(patch));
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(res.json().errors).toContainEqual({ path, message });
     }
-    const dup = await call('POST', '/api/facility', admin, body());
+    const dup = await call('POST', '/api/facility', t.token.admin, body());
     expect(dup.statusCode).toBe(400);
     expect(dup.json().msg).toBe('所属单位+名称已存在');
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM facilities')).rows[0].n).toBe(before);
   });
 
   it('updates with the version and answers 409 to a stale one, changing nothing', async () => {
-    const rec = (await call('POST', '/api/facility', admin, body({ name: '版本测试' }))).json().data;
-    const ok = await call('PUT', `/api/facility/${rec.id}`, admin, { ...body({ name: '版本测试2' }), version: 1 });
+    const rec = (await call('POST', '/api/facility', t.token.admin, body({ name: '版本测试' }))).json().data;
+    const ok = await call('PUT', `/api/facility/${rec.id}`, t.token.admin, {
+      ...body({ name: '版本测试2' }),
+      version: 1,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ name: '版本测试2', version: 2 });
-    const stale = await call('PUT', `/api/facility/${rec.id}`, admin, { ...body({ name: '覆盖' }), version: 1 });
+    const stale = await call('PUT', `/api/facility/${rec.id}`, t.token.admin, {
+      ...body({ name: '覆盖' }),
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().msg).toBe('数据已被他人修改，请刷新后重试');
-    expect((await call('GET', `/api/facility/${rec.id}`, admin)).json().data.name).toBe('版本测试2');
+    expect((await call('GET', `/api/facility/${rec.id}`, t.token.admin)).json().data.name).toBe('版本测试2');
     const audit = await t.db.query<{ before: { name: string }; after: { name: string } }>(
       "SELECT before, after FROM audit_log WHERE resource = 'facility' AND action = 'update' AND record_id = $1",
       [String(rec.id)],
@@ -126,19 +127,19 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
   });
 
   it('soft-deletes and restores', async () => {
-    const rec = (await call('POST', '/api/facility', admin, body({ name: '删除测试' }))).json().data;
-    expect((await call('DELETE', `/api/facility/${rec.id}`, admin)).statusCode).toBe(200);
-    const live = (await call('GET', '/api/facility?name=删除测试', admin)).json().data;
+    const rec = (await call('POST', '/api/facility', t.token.admin, body({ name: '删除测试' }))).json().data;
+    expect((await call('DELETE', `/api/facility/${rec.id}`, t.token.admin)).statusCode).toBe(200);
+    const live = (await call('GET', '/api/facility?name=删除测试', t.token.admin)).json().data;
     expect(live.total).toBe(0);
-    const deleted = (await call('GET', '/api/facility?name=删除测试&deleted=1', admin)).json().data;
+    const deleted = (await call('GET', '/api/facility?name=删除测试&deleted=1', t.token.admin)).json().data;
     expect(deleted.records.map((r: { id: number }) => r.id)).toEqual([rec.id]);
-    expect((await call('POST', `/api/facility/${rec.id}/restore`, admin)).json().data.deletedAt).toBeNull();
-    expect((await call('GET', '/api/facility?name=删除测试', admin)).json().data.total).toBe(1);
+    expect((await call('POST', `/api/facility/${rec.id}/restore`, t.token.admin)).json().data.deletedAt).toBeNull();
+    expect((await call('GET', '/api/facility?name=删除测试', t.token.admin)).json().data.total).toBe(1);
   });
 
   it('keeps a unit administrator inside the unit subtree', async () => {
     const admin2 = await t.login('admin2', 'Admin2@2025');
-    const other = (await call('POST', '/api/facility', admin, body({ name: '一厂设施' }))).json().data;
+    const other = (await call('POST', '/api/facility', t.token.admin, body({ name: '一厂设施' }))).json().data;
     const list = (await call('GET', '/api/facility?pageSize=100', admin2)).json().data.records;
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((r: { unitId: number }) => r.unitId === unit2)).toBe(true);
@@ -159,14 +160,14 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
   });
 
   it('exports the filtered rows to an .xlsx with Chinese headers', async () => {
-    const res = await call('GET', `/api/facility/export?unitId=${unit1}`, admin);
+    const res = await call('GET', `/api/facility/export?unitId=${unit1}`, t.token.admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain("filename*=UTF-8''%E5%8C%BB%E7%96%97%E8%AE%BE%E6%96%BD");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).values).toEqual(expect.arrayContaining(['名称', '类型', '所属单位', '启用日期']));
-    const expected = (await call('GET', `/api/facility?unitId=${unit1}&pageSize=500`, admin)).json().data.total;
+    const expected = (await call('GET', `/api/facility?unitId=${unit1}&pageSize=500`, t.token.admin)).json().data.total;
     expect(ws.actualRowCount - 1).toBe(expected);
     const kinds = ws.getColumn(2).values.slice(2);
     expect(
@@ -189,7 +190,7 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
       method: 'POST',
       url: '/api/facility/import',
       payload: multipart('设施.xlsx', file).payload,
-      headers: { ...multipart('x', file).headers, ...t.auth(admin) },
+      headers: { ...multipart('x', file).headers, ...t.as('admin') },
     });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
@@ -198,7 +199,7 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
       method: 'POST',
       url: '/api/facility/import',
       payload: upload.payload,
-      headers: { ...upload.headers, ...t.auth(admin) },
+      headers: { ...upload.headers, ...t.as('admin') },
     });
     expect(first.statusCode, first.body).toBe(200);
     const report = first.json().data;
@@ -214,7 +215,7 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
       method: 'POST',
       url: '/api/facility/import',
       payload: again.payload,
-      headers: { ...again.headers, ...t.auth(admin) },
+      headers: { ...again.headers, ...t.as('admin') },
     });
     expect(second.json().data).toMatchObject({ created: 0, unchanged: 2 });
     const { rows } = await t.db.query<{ n: number }>(
@@ -226,7 +227,7 @@ describe.each(TEST_DATABASES)('generic CRUD of a declared resource (医疗设施
       method: 'POST',
       url: '/api/facility/import',
       payload: notXlsx.payload,
-      headers: { ...notXlsx.headers, ...t.auth(admin) },
+      headers: { ...notXlsx.headers, ...t.as('admin') },
     });
     expect(refused.statusCode).toBe(415);
   });

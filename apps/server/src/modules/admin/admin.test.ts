@@ -1,22 +1,11 @@
 import { DEFAULT_ROLES, idCardCheckChar, RESOURCES } from '@peis/shared';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createAccount } from '../../db/seed';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { withTestApp } from '../../test/suite';
 
-describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
-  let t: TestApp;
-  let admin: string;
-  const unitId = async (shortName: string) =>
-    Number((await t.db.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [shortName])).rows[0].id);
-  const call = (method: string, url: string, token: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: t.auth(token), payload: payload as object });
-
-  beforeAll(async () => {
-    t = await createTestApp(target);
-    admin = await t.login('admin');
-  });
-  afterAll(() => t?.close());
+withTestApp('administration resources on $name', { users: ['admin'] }, (t) => {
+  const { call, unitId } = t;
 
   it('answers every resource list × role exactly as the role permissions say', async () => {
     for (const role of DEFAULT_ROLES) {
@@ -40,14 +29,14 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
 
   it('checks the ID number, derives sex and birthday, and masks lists', async () => {
     const unit = await unitId('采油三厂');
-    const bad = await call('POST', '/api/account', admin, {
+    const bad = await call('POST', '/api/account', t.token.admin, {
       name: '王测试',
       idCard: '110105194912310021',
       unitId: unit,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'idCard', message: '身份证号校验位错误' }]);
-    const ok = await call('POST', '/api/account', admin, {
+    const ok = await call('POST', '/api/account', t.token.admin, {
       name: '王测试',
       idCard: '11010519491231002x',
       unitId: unit,
@@ -55,9 +44,9 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ idCard: '11010519491231002X', sex: 2, birthday: '1949-12-31' });
-    const list = (await call('GET', '/api/account?name=王测试', admin)).json().data.records;
+    const list = (await call('GET', '/api/account?name=王测试', t.token.admin)).json().data.records;
     expect(list[0]).toMatchObject({ idCard: '1101**********002X', mobile: '139****5678' });
-    const dup = await call('POST', '/api/account', admin, {
+    const dup = await call('POST', '/api/account', t.token.admin, {
       name: '另一人',
       idCard: '11010519491231002X',
       unitId: unit,
@@ -68,7 +57,7 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
   it('exports employee accounts masked like the list unless the account may export them in full, and audits it', async () => {
     const unit = await unitId('采油三厂');
     const idCard = `${'32010219800101123'}${idCardCheckChar('32010219800101123')}`;
-    const created = await call('POST', '/api/account', admin, {
+    const created = await call('POST', '/api/account', t.token.admin, {
       name: '导出测试',
       idCard,
       unitId: unit,
@@ -114,7 +103,7 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
       mobile: '137****1234',
     });
     expect(await exports('clerk')).toEqual([expect.objectContaining({ rows: 1, masked: true })]);
-    expect(await sheetRow(admin)).toEqual({ idCard, mobile: '13700001234' });
+    expect(await sheetRow(t.token.admin)).toEqual({ idCard, mobile: '13700001234' });
     expect(await exports('admin')).toEqual([expect.objectContaining({ rows: 1, masked: false })]);
     await t.db.query('DELETE FROM roles WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE role_id = $1)', [
       role[0].id,
@@ -124,7 +113,7 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
   it('creates console accounts that can sign in, resets passwords and disables them', async () => {
     const role = (await t.db.query<{ id: number }>("SELECT id FROM roles WHERE code = 'healthStaff'")).rows[0];
     const unit = await unitId('采油二厂');
-    const weak = await call('POST', '/api/user', admin, {
+    const weak = await call('POST', '/api/user', t.token.admin, {
       username: 'nurse1',
       name: '护士甲',
       roleId: role.id,
@@ -132,7 +121,7 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
       initialPassword: 'weak',
     });
     expect(weak.json().errors[0].path).toBe('initialPassword');
-    const res = await call('POST', '/api/user', admin, {
+    const res = await call('POST', '/api/user', t.token.admin, {
       username: 'nurse1',
       name: '护士甲',
       roleId: role.id,
@@ -153,18 +142,18 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
     const token = await t.login('nurse1', 'Nurse@2025');
     expect((await call('GET', '/api/me', token)).json().unitScope.unitName).toBe('采油二厂');
 
-    const picker = (await call('GET', '/api/user?page=1&pageSize=500', admin)).json().data.records;
+    const picker = (await call('GET', '/api/user?page=1&pageSize=500', t.token.admin)).json().data.records;
     expect(picker.find((u: { username: string }) => u.username === 'nurse1')).toMatchObject({
       name: '护士甲',
       data: { phone: '13800000001' },
     });
 
-    expect((await call('POST', `/api/user/${user.id}/password`, admin, { password: 'Reset#2025' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', `/api/user/${user.id}/password`, t.token.admin, { password: 'Reset#2025' })).statusCode,
+    ).toBe(200);
     expect((await call('GET', '/api/me', token)).statusCode).toBe(401);
     const token2 = await t.login('nurse1', 'Reset#2025');
-    const off = await call('PUT', `/api/user/${user.id}`, admin, {
+    const off = await call('PUT', `/api/user/${user.id}`, t.token.admin, {
       ...user,
       enabled: false,
       version: user.version + 1,
@@ -183,14 +172,14 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
     const role = (
       await t.db.query<{ id: number; version: number }>("SELECT id, version FROM roles WHERE code = 'expert'")
     ).rows[0];
-    const bad = await call('PUT', `/api/role/${role.id}/permissions`, admin, {
+    const bad = await call('PUT', `/api/role/${role.id}/permissions`, t.token.admin, {
       menus: ['main:nope'],
       buttons: [],
       version: role.version,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('未知的权限：main:nope');
-    const ok = await call('PUT', `/api/role/${role.id}/permissions`, admin, {
+    const ok = await call('PUT', `/api/role/${role.id}/permissions`, t.token.admin, {
       menus: ['main:dashboard', 'main:help'],
       buttons: [],
       version: role.version,
@@ -198,20 +187,20 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
     expect(ok.statusCode).toBe(200);
     const expert = await t.login('expert');
     expect((await call('GET', '/api/me', expert)).json().menus).toEqual(['main:dashboard', 'main:help']);
-    const stale = await call('PUT', `/api/role/${role.id}/permissions`, admin, {
+    const stale = await call('PUT', `/api/role/${role.id}/permissions`, t.token.admin, {
       menus: [],
       buttons: [],
       version: role.version,
     });
     expect(stale.statusCode).toBe(409);
-    const builtin = await call('DELETE', `/api/role/${role.id}`, admin);
+    const builtin = await call('DELETE', `/api/role/${role.id}`, t.token.admin);
     expect(builtin.json().msg).toBe('内置角色不能删除');
   });
 
   it('keeps the unit tree consistent: add, move with the subtree, no cycles, no deleting a unit in use', async () => {
     const parent = await unitId('采油三厂');
     const a = (
-      await call('POST', '/api/company/company', admin, {
+      await call('POST', '/api/company/company', t.token.admin, {
         name: '第三采油厂第一作业区',
         shortName: '三厂一区',
         parentId: parent,
@@ -219,29 +208,35 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
       })
     ).json().data;
     const b = (
-      await call('POST', '/api/company/company', admin, { name: '三厂一区一班', shortName: '一区一班', parentId: a.id })
+      await call('POST', '/api/company/company', t.token.admin, {
+        name: '三厂一区一班',
+        shortName: '一区一班',
+        parentId: a.id,
+      })
     ).json().data;
     const path = async (id: number) =>
       (await t.db.query<{ path: string }>('SELECT path FROM units WHERE id = $1', [id])).rows[0].path;
     expect(await path(b.id)).toBe(`${await path(parent)}${a.id}/${b.id}/`);
     const target = await unitId('采油二厂');
-    const moved = await call('PUT', `/api/company/company/${a.id}`, admin, {
+    const moved = await call('PUT', `/api/company/company/${a.id}`, t.token.admin, {
       ...a,
       parentId: target,
       version: a.version,
     });
     expect(moved.statusCode).toBe(200);
     expect(await path(b.id)).toBe(`${await path(target)}${a.id}/${b.id}/`);
-    const cycle = await call('PUT', `/api/company/company/${a.id}`, admin, {
+    const cycle = await call('PUT', `/api/company/company/${a.id}`, t.token.admin, {
       ...a,
       parentId: b.id,
       version: a.version + 1,
     });
     expect(cycle.json().errors).toEqual([{ path: 'parentId', message: '不能移动到自身或下级单位之下' }]);
-    expect((await call('DELETE', `/api/company/company/${a.id}`, admin)).json().msg).toBe(
+    expect((await call('DELETE', `/api/company/company/${a.id}`, t.token.admin)).json().msg).toBe(
       '该单位下还有下级单位，不能删除',
     );
-    expect((await call('DELETE', `/api/company/company/${await unitId('采油一厂')}`, admin)).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/company/company/${await unitId('采油一厂')}`, t.token.admin)).statusCode).toBe(
+      400,
+    );
   });
 
   it('lists assignable staff and experts to the roles that assign work, not to employees', async () => {
@@ -272,14 +267,15 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
     const emp = (
       await t.db.query<{ id: number }>('SELECT id FROM employees WHERE unit_id = $1 ORDER BY id DESC LIMIT 1', [from])
     ).rows[0];
-    const res = await call('POST', '/api/account/transfer', admin, {
+    const res = await call('POST', '/api/account/transfer', t.token.admin, {
       employeeIds: [Number(emp.id)],
       toUnitId: to,
       reason: '工作调动',
       effectiveDate: '2025-07-01',
     });
     expect(res.json()).toMatchObject({ code: 200, data: { moved: 1 } });
-    const history = (await call('GET', `/api/account/transfer?employeeId=${emp.id}`, admin)).json().data.records;
+    const history = (await call('GET', `/api/account/transfer?employeeId=${emp.id}`, t.token.admin)).json().data
+      .records;
     expect(history[0]).toMatchObject({
       fromUnitName: '采油一厂一区',
       toUnitName: '采油三厂',
@@ -297,10 +293,10 @@ describe.each(TEST_DATABASES)('administration resources on $name', (target) => {
   });
 
   it('shows the audit log with before and after, and sums insurance per unit', async () => {
-    const log = (await call('GET', '/api/oplog?resource=account&action=transfer', admin)).json().data.records;
+    const log = (await call('GET', '/api/oplog?resource=account&action=transfer', t.token.admin)).json().data.records;
     expect(log[0]).toMatchObject({ username: 'admin', action: 'transfer', resource: 'account' });
     expect(log[0].before[0]).toHaveProperty('unitId');
-    const summary = (await call('GET', '/api/healthInsurance/summary?year=2025', admin)).json().data;
+    const summary = (await call('GET', '/api/healthInsurance/summary?year=2025', t.token.admin)).json().data;
     expect(summary.length).toBeGreaterThan(0);
     const raw = (
       await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM insurance_enrolments WHERE year = 2025')

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { idCardCheckChar } from '@peis/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { resolveSession } from '../../plugins/auth';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
 import { multipart, readXlsx, rowsOf, sheet as sheetNamed } from '../../test/xlsx';
 
 const sheet = (rows: unknown[][]) => sheetNamed(rows, '体检数据');
 
+import { withTestApp } from '../../test/suite';
 import { importChecks } from './import';
 import { loadIndicators } from './indicators';
 
@@ -16,15 +16,12 @@ const idCard = (seq: number) => {
   return first17 + idCardCheckChar(first17);
 };
 
-describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (target) => {
-  let t: TestApp;
-  let staff: string;
+withTestApp('health-check results (体检数据) on $name', { users: ['staff'] }, (t) => {
+  const { call } = t;
   const people: Record<string, { id: number; idCard: string; name: string }> = {};
-  const call = (method: string, url: string, token: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: t.auth(token), payload: payload as object });
   const upload = (url: string, file: Buffer, fields: Record<string, string> = {}) => {
     const body = multipart('体检结果.xlsx', file, fields);
-    return t.app.inject({ method: 'POST', url, headers: { ...t.auth(staff), ...body.headers }, payload: body.payload });
+    return t.app.inject({ method: 'POST', url, headers: { ...t.as('staff'), ...body.headers }, payload: body.payload });
   };
   const checkCount = async () =>
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM health_checks WHERE deleted_at IS NULL')).rows[0]
@@ -47,8 +44,6 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     ).rows.map((r) => r.names);
 
   beforeAll(async () => {
-    t = await createTestApp(target);
-    staff = await t.login('staff');
     // The findings below are SPEC §9's sample rules'; the guideline library has its own tests (positive.test.ts).
     await t.db.query('UPDATE positive_rules SET enabled = false WHERE code IS NOT NULL');
     const unit = async (shortName: string) =>
@@ -72,12 +67,11 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     await add('g', 913, '体检庚', unit1);
     await add('other', 915, '外厂员工', unit2);
   });
-  afterAll(() => t?.close());
 
   let checkId: number;
 
   it('records a check: values rounded, BMI computed, findings by the sample rules and tags refreshed', async () => {
-    const res = await call('POST', '/api/phr/check', staff, {
+    const res = await call('POST', '/api/phr/check', t.token.staff, {
       employeeId: people.a.id,
       checkDate: '2026-03-10',
       provider: '西安体检中心',
@@ -105,23 +99,23 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     });
     expect(await tags(people.a.id, 2026)).toMatchObject({ bp: 1 });
 
-    const list = (await call('GET', `/api/phr/check?idCard=${people.a.idCard}`, staff)).json().data;
+    const list = (await call('GET', `/api/phr/check?idCard=${people.a.idCard}`, t.token.staff)).json().data;
     expect(list.total).toBe(1);
     expect(list.records[0]).toMatchObject({ id: checkId, findings: 1, name: '体检甲', unitName: '采油一厂一区' });
     expect(list.records[0].idCard).toBe(`${people.a.idCard.slice(0, 4)}**********${people.a.idCard.slice(14)}`);
-    const withFindings = (await call('GET', '/api/phr/check?hasFindings=true&year=2026', staff)).json().data;
+    const withFindings = (await call('GET', '/api/phr/check?hasFindings=true&year=2026', t.token.staff)).json().data;
     expect(withFindings.records.map((r: { id: number }) => r.id)).toContain(checkId);
-    const without = (await call('GET', '/api/phr/check?hasFindings=false&year=2026', staff)).json().data;
+    const without = (await call('GET', '/api/phr/check?hasFindings=false&year=2026', t.token.staff)).json().data;
     expect(without.records.map((r: { id: number }) => r.id)).not.toContain(checkId);
   });
 
   it('lists on the declared view with the search of before: date range, provider, name, unit; newest first', async () => {
     const page = async (query: string) => {
-      const res = await call('GET', `/api/phr/check?pageSize=500&${query}`, staff);
+      const res = await call('GET', `/api/phr/check?pageSize=500&${query}`, t.token.staff);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as { total: number; records: { id: number; checkDate: string; provider: string }[] };
     };
-    // The staff account's live checks in a date range, counted apart from the list.
+    // The t.token.staff account's live checks in a date range, counted apart from the list.
     const expected = async (cond: string, params: unknown[]) =>
       Number(
         (
@@ -145,7 +139,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     expect((await page(`name=${encodeURIComponent('体检甲')}`)).records.map((r) => r.id)).toEqual([checkId]);
     const other = await t.db.query<{ id: number }>("SELECT id FROM units WHERE short_name = '采油二厂'");
     expect((await page(`unitId=${other.rows[0].id}`)).total).toBe(0);
-    const bad = await call('GET', '/api/phr/check?dateFrom=2025-13-01', staff);
+    const bad = await call('GET', '/api/phr/check?dateFrom=2025-13-01', t.token.staff);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('开始日期格式应为 YYYY-MM-DD');
   });
@@ -153,7 +147,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
   it('refuses implausible values, unknown codes and bad dates with the exact message and stores nothing', async () => {
     const before = await checkCount();
     const post = (values: Record<string, unknown>, checkDate = '2026-03-11') =>
-      call('POST', '/api/phr/check', staff, { employeeId: people.b.id, checkDate, values });
+      call('POST', '/api/phr/check', t.token.staff, { employeeId: people.b.id, checkDate, values });
     for (const [values, path, msg] of [
       [{ SBP: 20, DBP: 80 }, 'values.SBP', '收缩压 20 超出合理范围（50–300 mmHg）'],
       [{ SBP: 400 }, 'values.SBP', '收缩压 400 超出合理范围（50–300 mmHg）'],
@@ -175,7 +169,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ msg, errors: [{ path: 'checkDate' }] });
     }
-    const dup = await call('POST', '/api/phr/check', staff, {
+    const dup = await call('POST', '/api/phr/check', t.token.staff, {
       employeeId: people.a.id,
       checkDate: '2026-03-10',
       values: { SBP: 120 },
@@ -186,7 +180,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
   });
 
   it('keeps to the unit scope: 403 for an employee of another plant and for a regular employee, 404 for a check of another plant', async () => {
-    const res = await call('POST', '/api/phr/check', staff, {
+    const res = await call('POST', '/api/phr/check', t.token.staff, {
       employeeId: people.other.id,
       checkDate: '2026-03-10',
       values: { SBP: 120 },
@@ -198,32 +192,32 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     );
     const otherCheck = Number(rows[0].id);
     // Out of scope reads as absent (as every person-scoped record): the answer does not tell that it exists.
-    expect((await call('GET', `/api/phr/check/${otherCheck}`, staff)).statusCode).toBe(404);
+    expect((await call('GET', `/api/phr/check/${otherCheck}`, t.token.staff)).statusCode).toBe(404);
     expect(
       (
-        await call('PUT', `/api/phr/check/${otherCheck}`, staff, {
+        await call('PUT', `/api/phr/check/${otherCheck}`, t.token.staff, {
           checkDate: '2026-03-01',
           values: { SBP: 1 },
           version: 1,
         })
       ).statusCode,
     ).toBe(404);
-    expect((await call('DELETE', `/api/phr/check/${otherCheck}`, staff)).statusCode).toBe(404);
-    const list = (await call('GET', '/api/phr/check?pageSize=500', staff)).json().data;
+    expect((await call('DELETE', `/api/phr/check/${otherCheck}`, t.token.staff)).statusCode).toBe(404);
+    const list = (await call('GET', '/api/phr/check?pageSize=500', t.token.staff)).json().data;
     expect(list.records.some((r: { employeeId: number }) => r.employeeId === people.other.id)).toBe(false);
     const employee = await t.login('employee');
     expect((await call('GET', '/api/phr/check', employee)).statusCode).toBe(403);
   });
 
   it('updates with the version (409 when stale), re-evaluates, and deletes softly', async () => {
-    const stale = await call('PUT', `/api/phr/check/${checkId}`, staff, {
+    const stale = await call('PUT', `/api/phr/check/${checkId}`, t.token.staff, {
       checkDate: '2026-03-10',
       values: { SBP: 118, DBP: 76 },
       version: 7,
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().msg).toBe('数据已被他人修改，请刷新后重试');
-    const ok = await call('PUT', `/api/phr/check/${checkId}`, staff, {
+    const ok = await call('PUT', `/api/phr/check/${checkId}`, t.token.staff, {
       checkDate: '2026-03-10',
       provider: '',
       values: { SBP: 118, DBP: 76 },
@@ -232,16 +226,16 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ version: 2, provider: null, values: { SBP: 118, DBP: 76 }, findings: [] });
     expect(await tags(people.a.id, 2026)).toMatchObject({ bp: 0 });
-    const again = await call('PUT', `/api/phr/check/${checkId}`, staff, {
+    const again = await call('PUT', `/api/phr/check/${checkId}`, t.token.staff, {
       checkDate: '2026-03-10',
       values: { SBP: 118 },
       version: 1,
     });
     expect(again.statusCode).toBe(409);
 
-    expect((await call('DELETE', `/api/phr/check/${checkId}`, staff)).statusCode).toBe(200);
-    expect((await call('GET', `/api/phr/check/${checkId}`, staff)).statusCode).toBe(404);
-    expect((await call('GET', `/api/phr/check?idCard=${people.a.idCard}`, staff)).json().data.total).toBe(0);
+    expect((await call('DELETE', `/api/phr/check/${checkId}`, t.token.staff)).statusCode).toBe(200);
+    expect((await call('GET', `/api/phr/check/${checkId}`, t.token.staff)).statusCode).toBe(404);
+    expect((await call('GET', `/api/phr/check?idCard=${people.a.idCard}`, t.token.staff)).json().data.total).toBe(0);
     expect(await tags(people.a.id, 2026)).toBeUndefined();
     const { rows } = await t.db.query('SELECT deleted_at FROM health_checks WHERE id = $1', [checkId]);
     expect(rows[0].deleted_at).not.toBeNull();
@@ -297,7 +291,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     expect(report.elapsedMs).toBeGreaterThanOrEqual(0);
     expect(await checkCount()).toBe(before + 2);
     // Good rows stored with rounding and BMI, and evaluated: findings and tags exist for them.
-    const b = (await call('GET', `/api/phr/check?idCard=${people.b.idCard}`, staff)).json().data.records[0];
+    const b = (await call('GET', `/api/phr/check?idCard=${people.b.idCard}`, t.token.staff)).json().data.records[0];
     expect(b).toMatchObject({
       checkDate: '2026-04-01',
       provider: '西安体检中心',
@@ -309,7 +303,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     expect(await findingsOf(people.c.id)).toEqual([]);
     expect(await tags(people.c.id, 2026)).toMatchObject({ bp: 0 });
 
-    const progress = (await call('GET', '/api/phr/check/import/progress?importId=test-1', staff)).json().data;
+    const progress = (await call('GET', '/api/phr/check/import/progress?importId=test-1', t.token.staff)).json().data;
     expect(progress).toEqual({ rowsRead: 8, done: true });
 
     const again = (await upload('/api/phr/check/import', await sheet(importRows()))).json().data;
@@ -322,7 +316,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     changed[2][4] = 145;
     const third = (await upload('/api/phr/check/import', await sheet(changed))).json().data;
     expect(third).toMatchObject({ created: 0, updated: 1, unchanged: 1, findings: 1 });
-    const c = (await call('GET', `/api/phr/check?idCard=${people.c.idCard}`, staff)).json().data.records[0];
+    const c = (await call('GET', `/api/phr/check?idCard=${people.c.idCard}`, t.token.staff)).json().data.records[0];
     expect(c).toMatchObject({ version: 2, values: { SBP: 145, DBP: 76, TC: 4.2 }, findings: 1 });
     expect(await findingsOf(people.c.id)).toEqual(['血压偏高']);
     expect(await checkCount()).toBe(before + 2);
@@ -353,12 +347,12 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     });
     expect(mapped.statusCode, mapped.body).toBe(200);
     expect(mapped.json().data).toMatchObject({ total: 1, created: 1, unknownHeaders: [], refused: [], findings: 1 });
-    const g = (await call('GET', `/api/phr/check?idCard=${people.g.idCard}`, staff)).json().data.records[0];
+    const g = (await call('GET', `/api/phr/check?idCard=${people.g.idCard}`, t.token.staff)).json().data.records[0];
     expect(g.values).toEqual({ SBP: 150, DBP: 92 });
   });
 
   it('writes in batches (one being written while the next is read) with the same results', async () => {
-    const user = await resolveSession(t.db, t.config, `Bearer ${staff}`);
+    const user = await resolveSession(t.db, t.config, `Bearer ${t.token.staff}`);
     const defs = await loadIndicators(t.db);
     const rows = [
       ['身份证号', '姓名', '体检日期', 'SBP', 'DBP'],
@@ -398,7 +392,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
   });
 
   it('serves a template whose columns import as they are, with a 说明 sheet', async () => {
-    const res = await call('GET', '/api/phr/check/import/template', staff);
+    const res = await call('GET', '/api/phr/check/import/template', t.token.staff);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('体检数据导入模板.xlsx'));
     const wb = await readXlsx(res.rawPayload);
@@ -420,8 +414,8 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
   });
 
   it('exports the filtered checks to an .xlsx and turns a refused list into a report', async () => {
-    const list = (await call('GET', '/api/phr/check?year=2026&pageSize=500', staff)).json().data;
-    const res = await call('GET', '/api/phr/check/export?year=2026', staff);
+    const list = (await call('GET', '/api/phr/check?year=2026&pageSize=500', t.token.staff)).json().data;
+    const res = await call('GET', '/api/phr/check/export?year=2026', t.token.staff);
     expect(res.statusCode).toBe(200);
     const wb = await readXlsx(res.rawPayload);
     const rows = rowsOf(wb.worksheets[0]);
@@ -436,7 +430,7 @@ describe.each(TEST_DATABASES)('health-check results (体检数据) on $name', (t
     expect(rows.length - 1).toBe(list.total);
     expect(rows.slice(1).some((r) => r[1] === '体检乙' && r[5] === 160)).toBe(true);
 
-    const report = await call('POST', '/api/phr/check/import/report', staff, { refused: expectedRefused() });
+    const report = await call('POST', '/api/phr/check/import/report', t.token.staff, { refused: expectedRefused() });
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-disposition']).toContain(encodeURIComponent('导入问题报告.xlsx'));
     const got = rowsOf((await readXlsx(report.rawPayload)).worksheets[0]);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../../db/seed';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { withTestApp } from '../../test/suite';
 
 interface Node {
   id: number;
@@ -9,13 +9,10 @@ interface Node {
 }
 const names = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.name, ...names(n.children)]);
 
-describe.each(TEST_DATABASES)('unit tree, permissions and unit scope on $name', (target) => {
-  let t: TestApp;
-  const unitId = async (shortName: string) =>
-    Number((await t.db.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [shortName])).rows[0].id);
+withTestApp('unit tree, permissions and unit scope on $name', {}, (t) => {
+  const { unitId } = t;
 
   beforeAll(async () => {
-    t = await createTestApp(target);
     // An administrator whose scope is one unit only.
     const unit = await unitId('采油二厂');
     await t.db.tx((q) =>
@@ -28,7 +25,6 @@ describe.each(TEST_DATABASES)('unit tree, permissions and unit scope on $name', 
       }),
     );
   });
-  afterAll(() => t?.close());
 
   it('gives the company administrator the whole tree with the four named units', async () => {
     const res = await t.app.inject({ url: '/api/company/company/tree', headers: t.auth(await t.login('admin')) });

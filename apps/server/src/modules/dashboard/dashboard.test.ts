@@ -1,8 +1,9 @@
 import { conditionHolds, INDICATOR_ROW_CRITERIA, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateChecks } from '../../lib/rule-evaluation';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { createTestApp } from '../../test/harness';
+import { withTestApp } from '../../test/suite';
 
 const NORMAL = { SBP: 110, DBP: 70, TC: 4.5, TG: 1.0, LDLC: 2.5, HDLC: 1.3, FPG: 5.0, HBA1C: 5.2, UA: 300, BMI: 22 };
 
@@ -46,19 +47,15 @@ const PEOPLE = [
   },
 ] as const;
 
-describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
-  let t: TestApp;
-  let admin: string;
+withTestApp('company dashboard on $name', { employees: 0, users: ['admin'] }, (t) => {
   const ids: Record<string, number> = {};
-  const get = async (url: string, token = admin) => {
+  const get = async (url: string, token = t.token.admin) => {
     const res = await t.app.inject({ url, headers: t.auth(token) });
     expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     return res.json().data;
   };
 
   beforeAll(async () => {
-    t = await createTestApp(target, { employees: 0 });
-    admin = await t.login('admin');
     const checkIds: number[] = [];
     for (const p of PEOPLE) {
       const unit = (await t.db.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [p.unit])).rows[0]
@@ -97,7 +94,6 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
     );
     await t.db.query('UPDATE service_contracts SET status = 2 WHERE employee_id = $1', [ids.p1]);
   });
-  afterAll(() => t?.close());
 
   it('counts the rings: flagged people, done = management task completed', async () => {
     expect(await get('/api/company/dashboard/wanchengdu/gaoxueya1?year=2025')).toEqual({ todo: 1, done: 1, rate: 50 });
@@ -109,7 +105,7 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
       rate: 0,
     });
     expect(
-      (await t.app.inject({ url: '/api/company/dashboard/wanchengdu/nope', headers: t.auth(admin) })).statusCode,
+      (await t.app.inject({ url: '/api/company/dashboard/wanchengdu/nope', headers: t.as('admin') })).statusCode,
     ).toBe(404);
   });
 
@@ -197,7 +193,7 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
       { name: '健康', value: 1 },
       { name: '重病', value: 1 },
     ]);
-    const bad = await t.app.inject({ url: '/api/company/dashboard/fxrq?companyName=nowhere', headers: t.auth(admin) });
+    const bad = await t.app.inject({ url: '/api/company/dashboard/fxrq?companyName=nowhere', headers: t.as('admin') });
     expect(bad.statusCode).toBe(400);
     expect(
       (await t.app.inject({ url: '/api/company/dashboard/fxrq', headers: t.auth(await t.login('staff')) })).statusCode,
@@ -207,7 +203,7 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
   it("exports a row's people with a UTF-8 file name, 2024 when no year is given", async () => {
     const res = await t.app.inject({
       url: '/api/company/dashboard/ygjkzb/export?target=4&year=2025',
-      headers: t.auth(admin),
+      headers: t.as('admin'),
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(
@@ -218,7 +214,7 @@ describe.each(TEST_DATABASES)('company dashboard on $name', (target) => {
     const ws = wb.worksheets[0];
     expect(ws.actualRowCount).toBe(2);
     expect(ws.getRow(2).getCell(1).value).toBe('丙');
-    const noYear = await t.app.inject({ url: '/api/company/dashboard/ygjkzb/export?target=2', headers: t.auth(admin) });
+    const noYear = await t.app.inject({ url: '/api/company/dashboard/ygjkzb/export?target=2', headers: t.as('admin') });
     expect(noYear.headers['content-disposition']).toContain(encodeURIComponent('_2024.xlsx'));
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(noYear.rawPayload as unknown as ArrayBuffer);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { todayInChina } from '../../lib/dates';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { withTestApp } from '../../test/suite';
 import { generateContracts } from './contracts';
 import { addDays } from './declared';
 
@@ -8,17 +8,14 @@ import { addDays } from './declared';
  * Follow-up plans and service packages on their declarations: the lists of before (filters, order, answer)
  * served by the generic list, the declared actions beside the URLs of before, and person scope (404 outside).
  */
-describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (target) => {
-  let t: TestApp;
-  let staff: string;
-  /** Two people in the staff account's units (采油一厂) and one outside them. */
+withTestApp('follow-up plans and service packages on $name', { employees: 120, users: ['staff'] }, (t) => {
+  const { call } = t;
+  /** Two people in the t.token.staff account's units (采油一厂) and one outside them. */
   let inside: { id: number; name: string }[];
   let outside: { id: number; name: string };
-  const call = (method: string, url: string, token: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: t.auth(token), payload: payload as object });
   const today = () => todayInChina();
   const plan = async (employeeId: number, extra: Record<string, unknown> = {}) => {
-    const res = await call('POST', '/api/follow-up/task', staff, {
+    const res = await call('POST', '/api/follow-up/task', t.token.staff, {
       employeeId,
       title: '血压随访',
       method: 1,
@@ -41,14 +38,12 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
       ).rows[0].id,
     );
   const plans = async (query: string) => {
-    const res = await call('GET', `/api/follow-up/task?pageSize=500&${query}`, staff);
+    const res = await call('GET', `/api/follow-up/task?pageSize=500&${query}`, t.token.staff);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.records as { id: number; status: number; nextDate: string; method: number }[];
   };
 
   beforeAll(async () => {
-    t = await createTestApp(target, { employees: 120 });
-    staff = await t.login('staff');
     const people = async (cond: string) =>
       (
         await t.db.query<{ id: number; name: string }>(
@@ -60,7 +55,6 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
     inside = await people(`u.path LIKE ${plant} || '%'`);
     [outside] = await people(`u.path NOT LIKE ${plant} || '%'`);
   });
-  afterAll(() => t?.close());
 
   it('lists plans with the filters of before: status, method, due, mine, name; open plans first by next date', async () => {
     const due = await plan(inside[0].id, { nextDate: addDays(today(), -1) });
@@ -92,7 +86,7 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
 
   it('records a visit through the declared action: the effect ends a plan whose next date passes its end', async () => {
     const id = await plan(inside[0].id, { endDate: addDays(today(), 20) });
-    const res = await call('POST', `/api/follow-up/task/${id}/actions/record`, staff, {
+    const res = await call('POST', `/api/follow-up/task/${id}/actions/record`, t.token.staff, {
       followDate: today(),
       method: 1,
       outcome: '血压平稳',
@@ -102,7 +96,7 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
     expect(res.json().data).toMatchObject({ nextDate: addDays(today(), 30), status: 2 });
     expect((await plans('status=2')).map((r) => Number(r.id))).toContain(id);
     const tomorrow = await plan(inside[0].id);
-    const late = await call('POST', `/api/follow-up/task/${tomorrow}/actions/record`, staff, {
+    const late = await call('POST', `/api/follow-up/task/${tomorrow}/actions/record`, t.token.staff, {
       followDate: addDays(today(), 1),
       method: 1,
       outcome: 'x',
@@ -113,13 +107,13 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
 
   it('ends an open plan (结束随访) once: a second time is 409 with the state, the old record URL a 400', async () => {
     const id = await plan(inside[1].id);
-    const ended = await call('POST', `/api/follow-up/task/${id}/actions/finish`, staff, {});
+    const ended = await call('POST', `/api/follow-up/task/${id}/actions/finish`, t.token.staff, {});
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json().data).toMatchObject({ status: 2 });
-    const again = await call('POST', `/api/follow-up/task/${id}/actions/finish`, staff, {});
+    const again = await call('POST', `/api/follow-up/task/${id}/actions/finish`, t.token.staff, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().data).toEqual({ state: 2 });
-    const legacy = await call('POST', `/api/follow-up/task/${id}/record`, staff, {
+    const legacy = await call('POST', `/api/follow-up/task/${id}/record`, t.token.staff, {
       followDate: today(),
       method: 1,
       outcome: 'x',
@@ -130,13 +124,16 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
 
   it('keeps a plan outside the account’s units out of reach: 404 to read, record, end or edit it', async () => {
     const id = await planOf(outside.id, 'staff');
-    expect((await call('GET', `/api/follow-up/task/${id}`, staff)).statusCode).toBe(404);
+    expect((await call('GET', `/api/follow-up/task/${id}`, t.token.staff)).statusCode).toBe(404);
     const own = await plan(inside[0].id);
-    expect((await call('GET', `/api/follow-up/task/${own}`, staff)).json().data).toMatchObject({ id: own, status: 1 });
+    expect((await call('GET', `/api/follow-up/task/${own}`, t.token.staff)).json().data).toMatchObject({
+      id: own,
+      status: 1,
+    });
     const visit = { followDate: today(), method: 1, outcome: 'x' };
-    expect((await call('POST', `/api/follow-up/task/${id}/record`, staff, visit)).statusCode).toBe(404);
-    expect((await call('POST', `/api/follow-up/task/${id}/actions/finish`, staff, {})).statusCode).toBe(404);
-    const edit = await call('PUT', `/api/follow-up/task/${id}`, staff, {
+    expect((await call('POST', `/api/follow-up/task/${id}/record`, t.token.staff, visit)).statusCode).toBe(404);
+    expect((await call('POST', `/api/follow-up/task/${id}/actions/finish`, t.token.staff, {})).statusCode).toBe(404);
+    const edit = await call('PUT', `/api/follow-up/task/${id}`, t.token.staff, {
       employeeId: outside.id,
       title: '改',
       method: 1,
@@ -153,7 +150,7 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
     // Every person's package (the API makes them for the author's scope only).
     expect(await t.db.tx((q) => generateContracts(q, 2024))).toBeGreaterThan(0);
     const list = async (query: string) => {
-      const res = await call('GET', `/api/contract?year=2024&pageSize=500&${query}`, staff);
+      const res = await call('GET', `/api/contract?year=2024&pageSize=500&${query}`, t.token.staff);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data as {
         total: number;
@@ -175,16 +172,18 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
     const byName = await list(`name=${encodeURIComponent(first.name)}`);
     expect(byName.records.map((r) => r.id)).toContain(first.id);
     // 签约 by the declared action, 完成 by the URL of before; a wrong state is 409 there, 400 here.
-    const signed = await call('POST', `/api/contract/${first.id}/actions/sign`, staff, { version: 1 });
+    const signed = await call('POST', `/api/contract/${first.id}/actions/sign`, t.token.staff, { version: 1 });
     expect(signed.statusCode, signed.body).toBe(200);
-    expect((await call('POST', `/api/contract/${first.id}/actions/sign`, staff, {})).json()).toMatchObject({
+    expect((await call('POST', `/api/contract/${first.id}/actions/sign`, t.token.staff, {})).json()).toMatchObject({
       code: 409,
       data: { state: 1 },
     });
-    const stale = await call('POST', `/api/contract/${first.id}/complete`, staff, { version: 1 });
+    const stale = await call('POST', `/api/contract/${first.id}/complete`, t.token.staff, { version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect((await call('POST', `/api/contract/${first.id}/sign`, staff, { version: 2 })).statusCode).toBe(400);
-    expect((await call('POST', `/api/contract/${first.id}/complete`, staff, { version: 2 })).statusCode).toBe(200);
+    expect((await call('POST', `/api/contract/${first.id}/sign`, t.token.staff, { version: 2 })).statusCode).toBe(400);
+    expect((await call('POST', `/api/contract/${first.id}/complete`, t.token.staff, { version: 2 })).statusCode).toBe(
+      200,
+    );
     const done = (await list('status=2')).records.find((r) => r.id === first.id);
     expect(done).toMatchObject({ signedAt: expect.any(String), completedAt: expect.any(String) });
     const away = Number(
@@ -195,7 +194,7 @@ describe.each(TEST_DATABASES)('follow-up plans and service packages on $name', (
         )
       ).rows[0].id,
     );
-    expect((await call('POST', `/api/contract/${away}/sign`, staff, { version: 1 })).statusCode).toBe(404);
-    expect((await call('POST', `/api/contract/${away}/actions/sign`, staff, {})).statusCode).toBe(404);
+    expect((await call('POST', `/api/contract/${away}/sign`, t.token.staff, { version: 1 })).statusCode).toBe(404);
+    expect((await call('POST', `/api/contract/${away}/actions/sign`, t.token.staff, {})).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { idCardCheckChar } from '@peis/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../../db/seed';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { withTestApp } from '../../test/suite';
 
 /** A valid ID number (check character computed) for a birthday yyyymmdd. */
 const idCard = (birthday: string, seq = '001') =>
@@ -65,16 +65,12 @@ export const fullRecord = (unitId: number) => ({
   environment: { exhaust: 2, energy: 3, water: 1, toilet: 1, acorral: 1 },
 });
 
-describe.each(TEST_DATABASES)('personal health record on $name', (target) => {
-  let t: TestApp;
+withTestApp('personal health record on $name', {}, (t) => {
+  const { call, unitId } = t;
   let admin: string;
   let staff: string;
   let unit1: number;
   let unit2: number;
-  const unitId = async (shortName: string) =>
-    Number((await t.db.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [shortName])).rows[0].id);
-  const call = (method: string, url: string, token: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: t.auth(token), payload: payload as object });
   const counts = async () =>
     (
       await t.db.query<{ e: number; r: number; v: number }>(
@@ -83,7 +79,6 @@ describe.each(TEST_DATABASES)('personal health record on $name', (target) => {
     ).rows[0];
 
   beforeAll(async () => {
-    t = await createTestApp(target);
     unit1 = await unitId('采油一厂一区');
     unit2 = await unitId('采油二厂');
     // A second health-staff account in the same units, to edit concurrently with the first.
@@ -99,7 +94,6 @@ describe.each(TEST_DATABASES)('personal health record on $name', (target) => {
     admin = await t.login('staff2', 'Staff2@2025');
     staff = await t.login('staff');
   });
-  afterAll(() => t?.close());
 
   let id: number;
 

@@ -1,24 +1,15 @@
 import { CHRONIC_DISEASES, INDICATOR_TABLE_ROWS } from '@peis/shared';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DATABASES, type TestApp } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { withTestApp } from '../../test/suite';
 
-describe.each(TEST_DATABASES)('statistics pages on $name', (target) => {
-  let t: TestApp;
-  let admin: string;
-  const scalar = async (sql: string, params: unknown[] = []) =>
-    Number(Object.values((await t.db.query(sql, params)).rows[0])[0]);
+withTestApp('statistics pages on $name', { employees: 150, users: ['admin'] }, (t) => {
+  const { scalar } = t;
   const get = async (url: string) => {
-    const res = await t.app.inject({ url, headers: t.auth(admin) });
+    const res = await t.app.inject({ url, headers: t.as('admin') });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
-
-  beforeAll(async () => {
-    t = await createTestApp(target, { employees: 150 });
-    admin = await t.login('admin');
-  });
-  afterAll(() => t?.close());
 
   it('预分组统计: people per unit per risk level and abnormality level, summing to the tags', async () => {
     const { columns, rows } = await get('/api/company/statistics/yufenzu?year=2025');
@@ -100,7 +91,7 @@ describe.each(TEST_DATABASES)('statistics pages on $name', (target) => {
   it('exports each table to .xlsx and keeps to the unit filter and permissions', async () => {
     const res = await t.app.inject({
       url: '/api/company/statistics/yufenzu?year=2025&export=1',
-      headers: t.auth(admin),
+      headers: t.as('admin'),
     });
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('预分组统计_2025.xlsx'));
     const wb = new ExcelJS.Workbook();
