@@ -159,16 +159,7 @@ export async function seedReferenceData(q: Queryable): Promise<void> {
       await q.query(
         `INSERT INTO positive_rules (names, gender, age_min, age_max, library_name, levels, judge, remark)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          rule.names,
-          rule.gender,
-          rule.ageMin,
-          rule.ageMax,
-          rule.libraryName,
-          rule.levels,
-          rule.judge,
-          'SPEC §9 示例规则',
-        ],
+        [...ruleColumns(rule), 'SPEC §9 示例规则'],
       );
     }
   }
@@ -181,6 +172,11 @@ export async function seedReferenceData(q: Queryable): Promise<void> {
       JSON.stringify(DEFAULT_CONTRACT_LEVELS),
     ]);
   }
+}
+
+/** A rule's values in the column order both rule inserts share (names … judge). */
+function ruleColumns(rule: (typeof SAMPLE_RULES)[number]) {
+  return [rule.names, rule.gender, rule.ageMin, rule.ageMax, rule.libraryName, rule.levels, rule.judge];
 }
 
 /** Health-service package level by risk level; administrators change it in the settings. */
@@ -199,17 +195,7 @@ export async function seedDefaultRules(q: Queryable): Promise<{ added: number[];
     const { rows } = await q.query<{ id: number }>(
       `INSERT INTO positive_rules (code, names, gender, age_min, age_max, library_name, levels, judge, remark)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (code) DO NOTHING RETURNING id`,
-      [
-        rule.code,
-        rule.names,
-        rule.gender,
-        rule.ageMin,
-        rule.ageMax,
-        rule.libraryName,
-        rule.levels,
-        rule.judge,
-        rule.remark,
-      ],
+      [rule.code, ...ruleColumns(rule), rule.remark],
     );
     if (rows[0]) added.push(Number(rows[0].id));
   }
