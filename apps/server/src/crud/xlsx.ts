@@ -52,6 +52,14 @@ export interface SheetColumn {
   width?: number;
 }
 
+/** The columns that name the person in a person export (档案, 指标名单): the same headers and widths in each. */
+export const PERSON_COLUMNS: SheetColumn[] = [
+  { header: '姓名', key: 'name', width: 12 },
+  { header: '性别', key: 'sexLabel', width: 8 },
+  { header: '年龄', key: 'age', width: 8 },
+  { header: '身份证号', key: 'idCard', width: 22 },
+];
+
 /**
  * Streams rows into an .xlsx: `fetchBatch(afterId, limit)` is called with the last id written until it
  * returns fewer than `limit` rows, and each batch is written as it comes, so memory stays flat however

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
+import { attachment, PERSON_COLUMNS, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import { employeeScopeSql } from '../../lib/scope';
 import { employeeFilterSql, unitFilter } from '../../lib/unit-filter';
 import { writeAudit } from '../../plugins/audit';
@@ -104,10 +104,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         }),
       );
       const columns = [
-        { header: '姓名', key: 'name', width: 12 },
-        { header: '性别', key: 'sexLabel', width: 8 },
-        { header: '年龄', key: 'age', width: 8 },
-        { header: '身份证号', key: 'idCard', width: 22 },
+        ...PERSON_COLUMNS,
         { header: '单位', key: 'unitName', width: 18 },
         { header: '体检日期', key: 'checkDate', width: 14 },
         { header: '指标', key: 'indicator', width: 28 },

@@ -2,7 +2,7 @@ import { idParams, phrFormSchema } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
+import { attachment, PERSON_COLUMNS, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
 import { AppError } from '../../lib/errors';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
@@ -14,10 +14,7 @@ import { exportBatches, incompletePage, phrPage, progressByUnit, transferPage } 
 import { transferRecords } from './transfer';
 
 const EXPORT_COLUMNS = [
-  { header: '姓名', key: 'name', width: 12 },
-  { header: '性别', key: 'sexLabel', width: 8 },
-  { header: '年龄', key: 'age', width: 8 },
-  { header: '身份证号', key: 'idCard', width: 22 },
+  ...PERSON_COLUMNS,
   { header: '手机号码', key: 'mobile', width: 15 },
   { header: '单位', key: 'unitName', width: 18 },
   { header: '档案状态', key: 'status', width: 10 },
