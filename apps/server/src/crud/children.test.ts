@@ -168,13 +168,7 @@ withTestApp(
       expect(wb.worksheets[2].getRow(3).values).toEqual([undefined, '导出问卷', 1, 2, '一般', 1]);
 
       const upload = async (buf: Buffer) => {
-        const file = multipartFile('问卷.xlsx', buf);
-        const r = await t.app.inject({
-          method: 'POST',
-          url: '/api/questionnaire/import',
-          payload: file.payload,
-          headers: { ...file.headers, ...t.as('staff') },
-        });
+        const r = await t.postFile('/api/questionnaire/import', t.token.staff, multipartFile('问卷.xlsx', buf));
         expect(r.statusCode, r.body).toBe(200);
         return r.json().data;
       };

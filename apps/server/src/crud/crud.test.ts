@@ -1,11 +1,10 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
-import { createAccount } from '../db/seed';
 import { withTestApp } from '../test/suite';
 import { multipart, sheet } from '../test/xlsx';
 
 withTestApp('generic CRUD of a declared resource (医疗设施) on $name', { users: ['admin'] }, (t) => {
-  const { unitId } = t;
+  const { call, unitId } = t;
   let unit1: number;
   let unit2: number;
   const body = (o: Record<string, unknown> = {}) => ({
@@ -23,19 +22,14 @@ withTestApp('generic CRUD of a declared resource (医疗设施) on $name', { use
     unit2 = await unitId('采油二厂');
     const role = (await t.db.query<{ id: number }>("SELECT id FROM roles WHERE code = 'companyAdmin'")).rows[0];
     expect(role).toBeTruthy();
-    await t.db.tx((q) =>
-      createAccount(q, {
-        username: 'admin2',
-        password: 'Admin2@2025',
-        name: '二厂管理员',
-        roleCode: 'companyAdmin',
-        unitId: unit2,
-      }),
-    );
+    await t.addAccount({
+      username: 'admin2',
+      password: 'Admin2@2025',
+      name: '二厂管理员',
+      roleCode: 'companyAdmin',
+      unitId: unit2,
+    });
   });
-
-  const call = (method: string, url: string, token: string, payload?: unknown) =>
-    t.app.inject({ method: method as 'GET', url, headers: t.auth(token), payload: payload as object });
 
   it('creates, reads, lists with filters and pages, and audits the write', async () => {
     const res = await call('POST', '/api/facility', t.token.admin, body());
@@ -194,13 +188,7 @@ withTestApp('generic CRUD of a declared resource (医疗设施) on $name', { use
     });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
-    const upload = multipart('设施.xlsx', file);
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/facility/import',
-      payload: upload.payload,
-      headers: { ...upload.headers, ...t.as('admin') },
-    });
+    const first = await t.postFile('/api/facility/import', t.token.admin, multipart('设施.xlsx', file));
     expect(first.statusCode, first.body).toBe(200);
     const report = first.json().data;
     expect(report).toMatchObject({ total: 6, created: 2, updated: 0, unchanged: 0 });
@@ -210,13 +198,7 @@ withTestApp('generic CRUD of a declared resource (医疗设施) on $name', { use
       { row: 6, column: '所属单位', value: '不存在的单位', reason: '单位不存在或不在账号的单位范围内' },
       { row: 7, column: '启用日期', value: '2024-13-01', reason: '启用日期应为有效日期（yyyy-MM-dd）' },
     ]);
-    const again = multipart('设施.xlsx', file);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/facility/import',
-      payload: again.payload,
-      headers: { ...again.headers, ...t.as('admin') },
-    });
+    const second = await t.postFile('/api/facility/import', t.token.admin, multipart('设施.xlsx', file));
     expect(second.json().data).toMatchObject({ created: 0, unchanged: 2 });
     const { rows } = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM facilities WHERE name LIKE '导入小屋%'",

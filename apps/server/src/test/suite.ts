@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { DEMO_ACCOUNTS } from '../db/seed';
+import { createAccount, type DEMO_ACCOUNTS } from '../db/seed';
 import { createTestApp, TEST_DATABASES, type TestApp } from './harness';
 
 export type DemoUser = (typeof DEMO_ACCOUNTS)[number]['username'];
@@ -20,6 +20,14 @@ export interface SuiteApp<U extends DemoUser> extends TestApp {
   unitId(shortName: string): Promise<number>;
   /** The one value of a one-row query, as a number. */
   scalar(sql: string, params?: unknown[]): Promise<number>;
+  /** Posts a multipart upload (e.g. a spreadsheet to an import URL) with a bearer token. */
+  postFile(
+    url: string,
+    token: string,
+    upload: { payload: unknown; headers: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  /** Adds an account beside the demo ones (e.g. an administrator of one unit only). */
+  addAccount(account: Parameters<typeof createAccount>[1]): Promise<void>;
 }
 
 /**
@@ -61,6 +69,16 @@ export function withTestApp<U extends DemoUser = never>(
         Number(
           (await app().db.query<{ id: number }>('SELECT id FROM units WHERE short_name = $1', [shortName])).rows[0].id,
         ),
+      postFile: (url, bearer, upload) =>
+        app().app.inject({
+          method: 'POST',
+          url,
+          payload: upload.payload as string,
+          headers: { ...upload.headers, ...app().auth(bearer) },
+        }),
+      addAccount: async (account) => {
+        await app().db.tx((q) => createAccount(q, account));
+      },
       scalar: async (sql, params = []) => Number(Object.values((await app().db.query(sql, params)).rows[0])[0]),
     };
     beforeAll(async () => {

@@ -1,7 +1,6 @@
 import { DEFAULT_ROLES, idCardCheckChar, RESOURCES } from '@peis/shared';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
-import { createAccount } from '../../db/seed';
 import { withTestApp } from '../../test/suite';
 
 withTestApp('administration resources on $name', { users: ['admin'] }, (t) => {
@@ -69,15 +68,13 @@ withTestApp('administration resources on $name', { users: ['admin'] }, (t) => {
       `INSERT INTO roles (code, name, user_type, menus, buttons)
        VALUES ('accountClerk', '账户专员', 1, '{company:account}', '{account:export}') RETURNING id`,
     );
-    await t.db.tx((q) =>
-      createAccount(q, {
-        username: 'clerk',
-        password: 'Clerk@2025',
-        name: '账户专员',
-        roleCode: 'accountClerk',
-        unitId: null,
-      }),
-    );
+    await t.addAccount({
+      username: 'clerk',
+      password: 'Clerk@2025',
+      name: '账户专员',
+      roleCode: 'accountClerk',
+      unitId: null,
+    });
     expect(DEFAULT_ROLES.find((r) => r.code === 'companyAdmin')?.buttons).toContain('account:export-full');
     const sheetRow = async (token: string) => {
       const res = await call('GET', `/api/account/export?name=${encodeURIComponent('导出测试')}`, token);

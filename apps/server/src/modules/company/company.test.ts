@@ -1,5 +1,4 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createAccount } from '../../db/seed';
 import { withTestApp } from '../../test/suite';
 
 interface Node {
@@ -15,15 +14,13 @@ withTestApp('unit tree, permissions and unit scope on $name', {}, (t) => {
   beforeAll(async () => {
     // An administrator whose scope is one unit only.
     const unit = await unitId('采油二厂');
-    await t.db.tx((q) =>
-      createAccount(q, {
-        username: 'admin2',
-        password: 'Admin2@2025',
-        name: '二厂管理员',
-        roleCode: 'companyAdmin',
-        unitId: unit,
-      }),
-    );
+    await t.addAccount({
+      username: 'admin2',
+      password: 'Admin2@2025',
+      name: '二厂管理员',
+      roleCode: 'companyAdmin',
+      unitId: unit,
+    });
   });
 
   it('gives the company administrator the whole tree with the four named units', async () => {

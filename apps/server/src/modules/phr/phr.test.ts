@@ -1,6 +1,5 @@
 import { idCardCheckChar } from '@peis/shared';
 import { beforeAll, expect, it } from 'vitest';
-import { createAccount } from '../../db/seed';
 import { withTestApp } from '../../test/suite';
 
 /** A valid ID number (check character computed) for a birthday yyyymmdd. */
@@ -82,15 +81,13 @@ withTestApp('personal health record on $name', {}, (t) => {
     unit1 = await unitId('采油一厂一区');
     unit2 = await unitId('采油二厂');
     // A second health-staff account in the same units, to edit concurrently with the first.
-    await t.db.tx((q) =>
-      createAccount(q, {
-        username: 'staff2',
-        password: 'Staff2@2025',
-        name: '王健',
-        roleCode: 'healthStaff',
-        unitId: unit1,
-      }),
-    );
+    await t.addAccount({
+      username: 'staff2',
+      password: 'Staff2@2025',
+      name: '王健',
+      roleCode: 'healthStaff',
+      unitId: unit1,
+    });
     admin = await t.login('staff2', 'Staff2@2025');
     staff = await t.login('staff');
   });
