@@ -1,8 +1,9 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { ResourceDef } from '@peis/shared';
-import { Button, Card, Col, Form, Grid, Row, Space } from 'antd';
+import { Button, Col, Form, Grid } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../app/http';
+import { SearchCard } from '../components/list';
 import { SearchField, toFilterQuery } from './field-kinds/search-field';
 
 export interface ResourceSearchFormProps {
@@ -23,56 +24,37 @@ export function ResourceSearchForm({ resource, onSearch }: ResourceSearchFormPro
   if (filterable.length === 0) return null;
   const collapsible = !screens.md && filterable.length > COLLAPSED_COUNT;
   return (
-    <Card size="small">
-      <Form
-        // A form name prefixes the field ids, so they never clash with the dialog's fields.
-        name={`search-${resource.name}`}
-        form={form}
-        data-testid="resource-search"
-        onFinish={(values: Record<string, unknown>) => onSearch(toFilterQuery(resource.fields, values))}
-      >
-        <Row gutter={[16, 0]}>
-          {filterable.map(([key, f], i) => (
-            // Collapsed filters stay mounted (only hidden) so their values still count.
-            <Col
-              key={key}
-              xs={24}
-              sm={12}
-              lg={8}
-              xxl={6}
-              // antd's column classes set display, which beats the hidden attribute: hide by style.
-              style={collapsible && !expanded && i >= COLLAPSED_COUNT ? { display: 'none' } : undefined}
-            >
-              <Form.Item name={key} label={f.label} style={{ marginBlock: 8 }}>
-                <SearchField field={f} />
-              </Form.Item>
-            </Col>
-          ))}
-          <Col flex="auto" style={{ textAlign: 'right' }}>
-            <Form.Item style={{ marginBlock: 8 }}>
-              <Space wrap>
-                <Button type="primary" htmlType="submit" data-testid="resource-search-submit">
-                  查询
-                </Button>
-                <Button
-                  data-testid="resource-search-reset"
-                  onClick={() => {
-                    form.resetFields();
-                    onSearch({});
-                  }}
-                >
-                  重置
-                </Button>
-                {collapsible ? (
-                  <Button type="link" onClick={() => setExpanded((v) => !v)}>
-                    {expanded ? '收起' : '展开'} {expanded ? <UpOutlined /> : <DownOutlined />}
-                  </Button>
-                ) : null}
-              </Space>
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Card>
+    <SearchCard<Record<string, unknown>>
+      form={form}
+      // A form name prefixes the field ids, so they never clash with the dialog's fields.
+      name={`search-${resource.name}`}
+      testId="resource-search"
+      onSearch={(values) => onSearch(toFilterQuery(resource.fields, values))}
+      onReset={() => onSearch({})}
+      moreActions={
+        collapsible ? (
+          <Button type="link" onClick={() => setExpanded((v) => !v)}>
+            {expanded ? '收起' : '展开'} {expanded ? <UpOutlined /> : <DownOutlined />}
+          </Button>
+        ) : null
+      }
+    >
+      {filterable.map(([key, f], i) => (
+        // Collapsed filters stay mounted (only hidden) so their values still count.
+        <Col
+          key={key}
+          xs={24}
+          sm={12}
+          lg={8}
+          xxl={6}
+          // antd's column classes set display, which beats the hidden attribute: hide by style.
+          style={collapsible && !expanded && i >= COLLAPSED_COUNT ? { display: 'none' } : undefined}
+        >
+          <Form.Item name={key} label={f.label} style={{ marginBlock: 8 }}>
+            <SearchField field={f} />
+          </Form.Item>
+        </Col>
+      ))}
+    </SearchCard>
   );
 }

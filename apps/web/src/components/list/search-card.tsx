@@ -9,6 +9,10 @@ export interface SearchCardProps<T> {
   testId?: string;
   initialValues?: Partial<T>;
   className?: string;
+  /** The form's name: it prefixes the field ids (a list's search fields beside a dialog with the same fields). */
+  name?: string;
+  /** Buttons after 查询 / 重置 (展开 of a long search form). */
+  moreActions?: ReactNode;
 }
 
 /** The search form card of a list: its fields in a responsive grid, 查询 / 重置 at the end. */
@@ -20,10 +24,12 @@ export function SearchCard<T extends object>({
   testId,
   initialValues,
   className,
+  name,
+  moreActions,
 }: SearchCardProps<T>) {
   return (
     <Card size="small" className={className}>
-      <Form<T> form={form} onFinish={onSearch} initialValues={initialValues} data-testid={testId}>
+      <Form<T> form={form} name={name} onFinish={onSearch} initialValues={initialValues} data-testid={testId}>
         <Row gutter={[16, 0]}>
           {children}
           <Col flex="auto" style={{ textAlign: 'right' }}>
@@ -41,6 +47,7 @@ export function SearchCard<T extends object>({
                 >
                   重置
                 </Button>
+                {moreActions}
               </Space>
             </Form.Item>
           </Col>
