@@ -11,6 +11,9 @@ type Q = {
   options: { id?: number; label: string; score?: number | null }[];
 };
 
+/** The header row of the export's and the template's third sheet (选项); ExcelJS rows start at index 1. */
+const OPTION_SHEET_HEADER = [undefined, '名称', '题目序号', '选项序号', '选项文字', '分值'];
+
 const questions = (): Q[] => [
   {
     title: '您最近一周的睡眠如何？',
@@ -157,14 +160,7 @@ withTestApp(
         '单选',
         '是',
       ]);
-      expect(wb.worksheets[2].getRow(1).values).toEqual([
-        undefined,
-        '名称',
-        '题目序号',
-        '选项序号',
-        '选项文字',
-        '分值',
-      ]);
+      expect(wb.worksheets[2].getRow(1).values).toEqual(OPTION_SHEET_HEADER);
       expect(wb.worksheets[2].getRow(3).values).toEqual([undefined, '导出问卷', 1, 2, '一般', 1]);
 
       const upload = async (buf: Buffer) => {
@@ -208,14 +204,7 @@ withTestApp(
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       expect(wb.worksheets.map((w) => w.name)).toEqual(['问卷', '题目', '选项']);
-      expect(wb.worksheets[2].getRow(1).values).toEqual([
-        undefined,
-        '名称',
-        '题目序号',
-        '选项序号',
-        '选项文字',
-        '分值',
-      ]);
+      expect(wb.worksheets[2].getRow(1).values).toEqual(OPTION_SHEET_HEADER);
     });
   },
 );

@@ -66,16 +66,7 @@ describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
   });
 
   it('locks an account after five failures for 15 minutes, then lets it in again', async () => {
-    const t0 = await t.db.query('SELECT id FROM units WHERE short_name = $1', ['采油二厂']);
-    await t.db.tx((q) =>
-      createAccount(q, {
-        username: 'locky',
-        password: 'Locky@2025',
-        name: '锁定测试',
-        roleCode: 'healthStaff',
-        unitId: Number(t0.rows[0].id),
-      }),
-    );
+    await newStaffAccount('locky', 'Locky@2025', '锁定测试', '采油二厂');
     for (let i = 1; i <= 4; i++) {
       const res = await login('locky', 'bad-password');
       expect(res.statusCode).toBe(401);
@@ -101,16 +92,11 @@ describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
   // Every password actually checked and found wrong writes one of these; refusals unchecked write login.locked.
   const passwordChecks = async (username: string) =>
     (await audit(username)).filter((a) => a === 'login.failure' || a === 'login.lockout').length;
-  const newStaffAccount = async (username: string, password: string) => {
-    const unit = await t.db.query('SELECT id FROM units WHERE short_name = $1', ['采油二厂']);
+  /** A health-staff account of one unit (采油二厂 unless named). */
+  const newStaffAccount = async (username: string, password: string, name = username, unitName = '采油二厂') => {
+    const unit = await t.db.query('SELECT id FROM units WHERE short_name = $1', [unitName]);
     return t.db.tx((q) =>
-      createAccount(q, {
-        username,
-        password,
-        name: username,
-        roleCode: 'healthStaff',
-        unitId: Number(unit.rows[0].id),
-      }),
+      createAccount(q, { username, password, name, roleCode: 'healthStaff', unitId: Number(unit.rows[0].id) }),
     );
   };
 
@@ -256,16 +242,7 @@ describe.each(TEST_DATABASES)('sign-in and session on $name', (target) => {
   });
 
   it('changes the password only with the old one and by the rule, and ends the other sessions', async () => {
-    const t0 = await t.db.query('SELECT id FROM units WHERE short_name = $1', ['采油三厂']);
-    await t.db.tx((q) =>
-      createAccount(q, {
-        username: 'pwd',
-        password: 'Pwd@20250',
-        name: '改密测试',
-        roleCode: 'healthStaff',
-        unitId: Number(t0.rows[0].id),
-      }),
-    );
+    await newStaffAccount('pwd', 'Pwd@20250', '改密测试', '采油三厂');
     const token = await t.login('pwd', 'Pwd@20250');
     const other = await t.login('pwd', 'Pwd@20250');
     const put = (body: unknown) =>
