@@ -67,6 +67,8 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
     url: target.url,
     // test_ prefix: the schema is dropped when the database is closed (unless KEEP_TEST_SCHEMA=1).
     schema: target.url ? `test_bench_${randomBytes(4).toString('hex')}` : undefined,
+    // Seeding 100,000 employees is a batch job, not a request: no statement limit.
+    statementTimeoutMs: 0,
   });
   const failures: string[] = [];
   try {

@@ -48,7 +48,9 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Loading a demo population is a batch job: at 100,000 employees one statement (the work history's
+  // logs) can outlast the request limit on a busy machine.
+  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, statementTimeoutMs: 0 });
   try {
     console.log(`database: ${db.kind === 'postgres' ? 'PostgreSQL' : `PGlite ${config.dataDir}`}`);
     await migrate(db);
