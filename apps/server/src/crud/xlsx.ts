@@ -522,7 +522,7 @@ async function findByImportKey(
   // meets the uniqueness rule or creates the account's own record).
   const scope = repo.scopeWhere(user, params);
   const { rows } = await q.query<{ id: number }>(
-    `SELECT t.id FROM ${repo.def.table} t WHERE ${[...live(repo.def), ...conds, ...scope].join(' AND ')} LIMIT 1`,
+    `SELECT t.id FROM ${repo.from([...conds, ...scope])} WHERE ${[...live(repo.def), ...conds, ...scope].join(' AND ')} LIMIT 1`,
     params,
   );
   return rows[0] ? { id: Number(rows[0].id) } : null;
