@@ -42,3 +42,21 @@ export const healthCheckResource = defineResource({
     }),
   },
 });
+
+/** A row of the checks list (GET /api/phr/check): what the server selects and the web shows. */
+export interface HealthCheckRow {
+  id: number;
+  employeeId: number;
+  name: string;
+  sex: number;
+  unitName: string;
+  /** Masked in the list's answer. */
+  idCard: string;
+  checkDate: string;
+  year: number;
+  provider: string | null;
+  values: Record<string, number>;
+  /** How many positive findings the check produced. */
+  findings: number;
+  version: number;
+}

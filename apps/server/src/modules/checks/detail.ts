@@ -1,9 +1,9 @@
-import { maskIdCard } from '@peis/shared';
+import { type HealthCheckRow, maskIdCard } from '@peis/shared';
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { employeeScopeSql } from '../../lib/scope';
 import { can, type SessionUser } from '../../plugins/auth';
-import { LIST_FROM, LIST_SELECT, type ListRow, listRecord } from './sql';
+import { LIST_FROM, LIST_SELECT, listRecord } from './sql';
 
 const ageAt = (birthday: string, day: string) => {
   const [by, bm, bd] = birthday.split('-').map(Number);
@@ -59,7 +59,13 @@ function indicatorsOf(values: Record<string, number>, codes: string[], bands: Ba
 export async function checkDetail(q: Queryable, user: SessionUser, id: number) {
   const params: unknown[] = [id];
   const { rows } = await q.query<
-    ListRow & { birthday: string; unitId: number; createdAt: string; updatedAt: string; employeeDeleted: boolean }
+    HealthCheckRow & {
+      birthday: string;
+      unitId: number;
+      createdAt: string;
+      updatedAt: string;
+      employeeDeleted: boolean;
+    }
   >(
     `SELECT ${LIST_SELECT}, to_char(e.birthday, 'YYYY-MM-DD') AS birthday, e.unit_id AS "unitId",
             to_char(c.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "createdAt",
@@ -90,7 +96,7 @@ export async function checkDetail(q: Queryable, user: SessionUser, id: number) {
   );
   const { birthday: _b, ...rest } = row;
   return {
-    ...listRecord(rest as ListRow),
+    ...listRecord(rest as HealthCheckRow),
     idCard: can(user, 'phr:view') ? row.idCard : maskIdCard(row.idCard),
     age,
     unitId: Number(row.unitId),

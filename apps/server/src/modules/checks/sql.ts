@@ -1,4 +1,4 @@
-import { healthCheckResource, maskIdCard, USER_TYPES } from '@peis/shared';
+import { type HealthCheckRow, healthCheckResource, maskIdCard, USER_TYPES } from '@peis/shared';
 import { asFilters, CrudRepository, type ListQuery } from '../../crud/crud-repository';
 import { selectColumns } from '../../crud/sql-fields';
 import type { Queryable } from '../../db/client';
@@ -14,22 +14,8 @@ export const LIST_SELECT = `c.id, c.employee_id AS "employeeId", e.name, e.sex, 
   to_char(c.check_date, 'YYYY-MM-DD') AS "checkDate", c.year, c.provider, c."values", c.version,
   (SELECT count(*)::int FROM positive_findings pf WHERE pf.check_id = c.id) AS findings`;
 
-export interface ListRow {
-  id: number;
-  employeeId: number;
-  name: string;
-  sex: number;
-  unitName: string;
-  idCard: string;
-  checkDate: string;
-  year: number;
-  provider: string | null;
-  values: Record<string, number>;
-  version: number;
-  findings: number;
-}
 /** A list row as answered: numeric ids, the ID number masked (lists and exports never show it in full). */
-export const listRecord = (r: ListRow) => ({
+export const listRecord = (r: HealthCheckRow) => ({
   ...r,
   id: Number(r.id),
   employeeId: Number(r.employeeId),
@@ -76,7 +62,7 @@ export function exportBatches(db: Queryable, user: SessionUser, f: Filters) {
   const where = checks.filterWhere(user, { filters: checkFilters(f) }, params).join(' AND ');
   return async (afterId: number, limit: number) => {
     const p = [...params, afterId, limit];
-    const { rows } = await db.query<ListRow>(
+    const { rows } = await db.query<HealthCheckRow>(
       `SELECT ${selectColumns(healthCheckResource)} FROM ${checks.from()}
         WHERE ${where} AND t.id > $${p.length - 1} ORDER BY t.id LIMIT $${p.length}`,
       p,

@@ -1,3 +1,4 @@
+import type { HealthCheckRow } from '@peis/shared';
 import { http } from '../../app/http';
 
 export const checkKeys = {
@@ -10,21 +11,7 @@ export const checkKeys = {
 export type CheckValues = Record<string, number>;
 
 /** A row of GET /phr/check. */
-export interface CheckRow {
-  id: number;
-  employeeId: number;
-  name: string;
-  sex: number;
-  unitName: string;
-  idCard: string;
-  checkDate: string;
-  year: number;
-  provider: string | null;
-  values: CheckValues;
-  /** How many positive findings the check produced. */
-  findings: number;
-  version: number;
-}
+export type CheckRow = HealthCheckRow;
 
 /** An indicator of one check, with the reference range for that person's sex and age. */
 export interface CheckIndicator {

@@ -156,7 +156,7 @@ interface TodoDef<T> {
   testId: string;
 }
 
-const TASK_TODO: TodoDef<MyPositiveTask> = {
+const MY_TASKS: TodoDef<MyPositiveTask> = {
   title: '我的阳性任务',
   to: '/main/positive/task',
   action: '去处理',
@@ -166,7 +166,7 @@ const TASK_TODO: TodoDef<MyPositiveTask> = {
   testId: 'my-positive-tasks',
 };
 
-const FOLLOW_UP_TODO: TodoDef<MyFollowUp> = {
+const MY_FOLLOW_UPS: TodoDef<MyFollowUp> = {
   title: '今日到期随访',
   to: '/main/follow-up/task',
   action: '去随访',
@@ -255,10 +255,10 @@ function MyTodo({ hasMenu }: { hasMenu: (menu: string) => boolean }) {
     <Card title="我的待办" data-testid="my-todo">
       <Row gutter={[24, 16]}>
         {tasksVisible && (
-          <TodoSection def={TASK_TODO} query={tasks} span={both ? 14 : 24} canOpenRecord={canOpenRecord} />
+          <TodoSection def={MY_TASKS} query={tasks} span={both ? 14 : 24} canOpenRecord={canOpenRecord} />
         )}
         {followUpsVisible && (
-          <TodoSection def={FOLLOW_UP_TODO} query={followUps} span={both ? 10 : 24} canOpenRecord={canOpenRecord} />
+          <TodoSection def={MY_FOLLOW_UPS} query={followUps} span={both ? 10 : 24} canOpenRecord={canOpenRecord} />
         )}
       </Row>
     </Card>
