@@ -27,7 +27,13 @@ export class ImportRun {
   static async start(
     db: Db,
     req: FastifyRequest,
-    opts: { resource: string; fileName?: string; clientId?: string | null },
+    opts: {
+      resource: string;
+      fileName?: string;
+      clientId?: string | null;
+      /** Time already spent on the import before its run starts (receiving the upload), in ms. */
+      receivedMs?: number;
+    },
   ): Promise<ImportRun> {
     return db.tx(async (q) => {
       await writeAudit(q, req, {
@@ -42,8 +48,9 @@ export class ImportRun {
         "SELECT currval(pg_get_serial_sequence('audit_log', 'id')) AS id",
       );
       const { rows } = await q.query<{ id: number }>(
-        'INSERT INTO import_runs (user_id, client_id, resource, audit_id) VALUES ($1, $2, $3, $4) RETURNING id',
-        [req.user?.id ?? 0, opts.clientId ?? null, opts.resource, audit[0].id],
+        `INSERT INTO import_runs (user_id, client_id, resource, audit_id, started_at)
+         VALUES ($1, $2, $3, $4, now() - make_interval(secs => $5::float8 / 1000)) RETURNING id`,
+        [req.user?.id ?? 0, opts.clientId ?? null, opts.resource, audit[0].id, Math.max(0, opts.receivedMs ?? 0)],
       );
       return new ImportRun(Number(rows[0].id), Number(audit[0].id));
     });
@@ -63,14 +70,15 @@ export class ImportRun {
 
   /**
    * Runs the import's work under this entry: a failure is recorded with the last committed progress
-   * (and rethrown); a finished import gets its final figures, with `figures` adding what is its own.
+   * (and rethrown); a finished import gets its final figures, with `figures` adding what is its own,
+   * and the report its elapsed time as the run's row measures it (from the upload's start to the end).
    */
   async track<R extends { total: number; created: number; updated: number; unchanged: number }>(
     db: Db,
     req: FastifyRequest,
     work: () => Promise<R>,
     figures: (report: R) => Record<string, unknown>,
-  ): Promise<R> {
+  ): Promise<R & { elapsedMs: number }> {
     let report: R;
     try {
       report = await work();
@@ -78,7 +86,7 @@ export class ImportRun {
       await this.fail(db, err).catch((e) => req.log.error({ err: e }, 'import audit update failed'));
       throw err;
     }
-    await this.end(db, 'done', report.total, {
+    const elapsedMs = await this.end(db, 'done', report.total, {
       total: report.total,
       rowsRead: report.total,
       rowsCommitted: report.total,
@@ -87,7 +95,7 @@ export class ImportRun {
       unchanged: report.unchanged,
       ...figures(report),
     });
-    return report;
+    return { ...report, elapsedMs };
   }
 
   /** The import stopped on an error: the entry keeps the last committed progress and says why. */
@@ -100,18 +108,27 @@ export class ImportRun {
     await this.end(db, 'failed', last?.rowsRead ?? 0, { ...last, error });
   }
 
-  private async end(db: Db, status: 'done' | 'failed', rowsRead: number, after: Record<string, unknown>) {
-    await db.tx(async (q) => {
+  /** Closes the run; answers its elapsed time (ms) from the row's start to now. */
+  private async end(
+    db: Db,
+    status: 'done' | 'failed',
+    rowsRead: number,
+    after: Record<string, unknown>,
+  ): Promise<number> {
+    return db.tx(async (q) => {
+      // clock_timestamp(): now() is the transaction's start, the same instant for a run begun in it.
+      const { rows } = await q.query<{ elapsed_ms: number }>(
+        `UPDATE import_runs SET status = $2, rows_read = $3, updated_at = clock_timestamp() WHERE id = $1
+         RETURNING extract(epoch FROM clock_timestamp() - started_at)::float8 * 1000 AS elapsed_ms`,
+        [this.id, status, rowsRead],
+      );
+      const elapsedMs = Math.max(0, Math.round(Number(rows[0]?.elapsed_ms ?? 0)));
       await q.query('UPDATE audit_log SET after = $2, success = $3 WHERE id = $1', [
         this.auditId,
-        JSON.stringify({ ...after, status }),
+        JSON.stringify({ ...after, elapsedMs, status }),
         status === 'done',
       ]);
-      await q.query('UPDATE import_runs SET status = $2, rows_read = $3, updated_at = now() WHERE id = $1', [
-        this.id,
-        status,
-        rowsRead,
-      ]);
+      return elapsedMs;
     });
   }
 

@@ -194,6 +194,8 @@ export interface RefusedRow {
   column: string;
   value: string;
   reason: string;
+  /** Whose row it is, when the import can tell from the row itself (姓名 and the ID number's last four). */
+  person?: string;
 }
 
 export interface ImportReport {

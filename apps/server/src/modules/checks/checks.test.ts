@@ -263,15 +263,56 @@ withTestApp('health-check results (体检数据) on $name', { users: ['staff'] }
     [people.f.idCard, '体检己', 'abc', '', 120, 80, 'x', '', '', ''],
     [people.other.idCard, '外厂员工', '2026-04-02', '', 120, 80, '', '', '', ''],
     [people.b.idCard, '体检乙', '2026-04-01', '', 120, 80, '', '', '', ''],
+    ['610402198605209996', '查无此人', '2026-04-02', '', 120, 80, '', '', '', ''],
   ];
+  // Every refusal names whose row it is from the sheet's own cells; a wrong check digit says so, while
+  // "not on file" and "out of scope" read the same (the import must not reveal who exists elsewhere).
+  const tail = (idCard: string) => `身份证尾号 ${idCard.slice(-4)}`;
   const expectedRefused = () => [
-    { row: 4, column: '收缩压(mmHg)', value: '20', reason: '收缩压 20 超出合理范围（50–300 mmHg）' },
-    { row: 5, column: '身份证号', value: '610402198605209999', reason: '身份证号不存在或不在账号的单位范围内' },
-    { row: 6, column: '姓名', value: '张三', reason: '姓名与身份证号不符' },
-    { row: 7, column: '体检日期', value: 'abc', reason: '体检日期格式应为 YYYY-MM-DD' },
-    { row: 7, column: 'tc', value: 'x', reason: '总胆固醇应为数字' },
-    { row: 8, column: '身份证号', value: people.other.idCard, reason: '身份证号不存在或不在账号的单位范围内' },
-    { row: 9, column: '体检日期', value: '2026-04-01', reason: '与第2行重复（同一员工同一体检日期）' },
+    {
+      row: 4,
+      column: '收缩压(mmHg)',
+      value: '20',
+      reason: '收缩压 20 超出合理范围（50–300 mmHg）',
+      person: `体检丁（${tail(people.d.idCard)}）`,
+    },
+    {
+      row: 5,
+      column: '身份证号',
+      value: '610402198605209999',
+      reason: '身份证号校验位错误',
+      person: '身份证尾号 9999',
+    },
+    { row: 6, column: '姓名', value: '张三', reason: '姓名与身份证号不符', person: `张三（${tail(people.e.idCard)}）` },
+    {
+      row: 7,
+      column: '体检日期',
+      value: 'abc',
+      reason: '体检日期格式应为 YYYY-MM-DD',
+      person: `体检己（${tail(people.f.idCard)}）`,
+    },
+    { row: 7, column: 'tc', value: 'x', reason: '总胆固醇应为数字', person: `体检己（${tail(people.f.idCard)}）` },
+    {
+      row: 8,
+      column: '身份证号',
+      value: people.other.idCard,
+      reason: '身份证号不存在或不在账号的单位范围内',
+      person: `外厂员工（${tail(people.other.idCard)}）`,
+    },
+    {
+      row: 9,
+      column: '体检日期',
+      value: '2026-04-01',
+      reason: '与第2行重复（同一员工同一体检日期）',
+      person: `体检乙（${tail(people.b.idCard)}）`,
+    },
+    {
+      row: 10,
+      column: '身份证号',
+      value: '610402198605209996',
+      reason: '身份证号不存在或不在账号的单位范围内',
+      person: '查无此人（身份证尾号 9996）',
+    },
   ];
 
   it('imports a sheet: good rows stored and evaluated, bad rows reported exactly; a second import adds nothing', async () => {
@@ -280,7 +321,7 @@ withTestApp('health-check results (体检数据) on $name', { users: ['staff'] }
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json().data;
     expect(report).toMatchObject({
-      total: 8,
+      total: 9,
       created: 2,
       updated: 0,
       unchanged: 0,
@@ -288,7 +329,13 @@ withTestApp('health-check results (体检数据) on $name', { users: ['staff'] }
       findings: 2,
     });
     expect(report.refused).toEqual(expectedRefused());
-    expect(report.elapsedMs).toBeGreaterThanOrEqual(0);
+    // The time is the import run's own, measured by its row from the upload's start to the end.
+    const run = await t.db.query<{ ms: number }>(
+      `SELECT extract(epoch FROM updated_at - started_at)::float8 * 1000 AS ms FROM import_runs
+        WHERE client_id = 'test-1' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(report.elapsedMs).toBeGreaterThan(0);
+    expect(Math.abs(report.elapsedMs - Number(run.rows[0].ms))).toBeLessThanOrEqual(1);
     expect(await checkCount()).toBe(before + 2);
     // Good rows stored with rounding and BMI, and evaluated: findings and tags exist for them.
     const b = (await call('GET', `/api/phr/check?idCard=${people.b.idCard}`, t.token.staff)).json().data.records[0];
@@ -304,10 +351,10 @@ withTestApp('health-check results (体检数据) on $name', { users: ['staff'] }
     expect(await tags(people.c.id, 2026)).toMatchObject({ bp: 0 });
 
     const progress = (await call('GET', '/api/phr/check/import/progress?importId=test-1', t.token.staff)).json().data;
-    expect(progress).toEqual({ rowsRead: 8, done: true });
+    expect(progress).toEqual({ rowsRead: 9, done: true });
 
     const again = (await upload('/api/phr/check/import', await sheet(importRows()))).json().data;
-    expect(again).toMatchObject({ total: 8, created: 0, updated: 0, unchanged: 2, findings: 0 });
+    expect(again).toMatchObject({ total: 9, created: 0, updated: 0, unchanged: 2, findings: 0 });
     expect(again.refused).toEqual(expectedRefused());
     expect(await checkCount()).toBe(before + 2);
 
@@ -336,7 +383,9 @@ withTestApp('health-check results (体检数据) on $name', { users: ['staff'] }
     expect(firstRes.statusCode, firstRes.body).toBe(200);
     const first = firstRes.json().data;
     expect(first).toMatchObject({ total: 1, created: 0, unknownHeaders: ['高压', '低压'] });
-    expect(first.refused).toEqual([{ row: 2, column: '', value: '', reason: '至少填写一项指标' }]);
+    expect(first.refused).toEqual([
+      { row: 2, column: '', value: '', reason: '至少填写一项指标', person: tail(people.g.idCard) },
+    ]);
 
     const bad = await upload('/api/phr/check/import', await sheet(rows), { mapping: JSON.stringify({ 高压: 'NOPE' }) });
     expect(bad.statusCode).toBe(400);
@@ -434,8 +483,14 @@ withTestApp('health-check results (体检数据) on $name', { users: ['staff'] }
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-disposition']).toContain(encodeURIComponent('导入问题报告.xlsx'));
     const got = rowsOf((await readXlsx(report.rawPayload)).worksheets[0]);
-    expect(got[0]).toEqual(['行号', '列', '值', '原因']);
-    expect(got[1]).toEqual([4, '收缩压(mmHg)', '20', '收缩压 20 超出合理范围（50–300 mmHg）']);
-    expect(got).toHaveLength(8);
+    expect(got[0]).toEqual(['行号', '人员', '列', '值', '原因']);
+    expect(got[1]).toEqual([
+      4,
+      `体检丁（${tail(people.d.idCard)}）`,
+      '收缩压(mmHg)',
+      '20',
+      '收缩压 20 超出合理范围（50–300 mmHg）',
+    ]);
+    expect(got).toHaveLength(9);
   });
 });

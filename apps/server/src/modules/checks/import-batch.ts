@@ -54,10 +54,18 @@ export async function writeBatch(
         row: r.row,
         column: FIXED_COLUMNS.idCard,
         value: r.idCardCell,
+        // Not found and out of scope read the same: the import must not reveal who exists elsewhere.
         reason: '身份证号不存在或不在账号的单位范围内',
+        person: r.person,
       });
     } else if (person && r.name && r.name !== person.name.replace(/\s+/g, '')) {
-      identity.push({ row: r.row, column: FIXED_COLUMNS.name, value: r.nameCell, reason: '姓名与身份证号不符' });
+      identity.push({
+        row: r.row,
+        column: FIXED_COLUMNS.name,
+        value: r.nameCell,
+        reason: '姓名与身份证号不符',
+        person: r.person,
+      });
     }
     const problems = [...identity, ...r.problems];
     if (problems.length) out.refused.push(...problems);
@@ -111,6 +119,7 @@ export async function writeBatch(
           column: FIXED_COLUMNS.checkDate,
           value: g.checkDate,
           reason: '该员工当日已有体检记录',
+          person: g.person,
         });
         continue;
       }
@@ -123,6 +132,7 @@ export async function writeBatch(
           column: src?.header ?? 'BMI',
           value: src?.value ?? '',
           reason: bmiProblem.message,
+          person: g.person,
         });
         continue;
       }
@@ -132,7 +142,13 @@ export async function writeBatch(
         continue;
       }
       if (!canEdit) {
-        out.refused.push({ row: g.row, column: '', value: '', reason: '记录已存在，且没有修改权限' });
+        out.refused.push({
+          row: g.row,
+          column: '',
+          value: '',
+          reason: '记录已存在，且没有修改权限',
+          person: g.person,
+        });
         continue;
       }
       updates.push({ row: g, id: Number(e.id), version: e.version, values, provider });
@@ -157,7 +173,13 @@ export async function writeBatch(
         written.push(u.id);
         out.updated++;
       } else {
-        out.refused.push({ row: u.row.row, column: '', value: '', reason: '数据已被他人修改，请刷新后重试' });
+        out.refused.push({
+          row: u.row.row,
+          column: '',
+          value: '',
+          reason: '数据已被他人修改，请刷新后重试',
+          person: u.row.person,
+        });
       }
     }
   }

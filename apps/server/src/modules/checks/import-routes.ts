@@ -122,6 +122,7 @@ export async function checkImportRoutes(app: FastifyInstance, { db }: AppContext
       },
     },
     async (req) => {
+      const received = Date.now();
       const user = currentUser(req);
       if (!req.isMultipart()) throw badRequest('请上传 .xlsx 文件');
       const tooLarge = () => new AppError(413, `文件大小不能超过${MAX_IMPORT_BYTES / 1024 / 1024}MB`);
@@ -149,6 +150,7 @@ export async function checkImportRoutes(app: FastifyInstance, { db }: AppContext
           resource: 'check',
           fileName: file.filename,
           clientId: req.query.importId,
+          receivedMs: Date.now() - received,
         });
         let timings: ImportTimings | undefined;
         const report = await run.track(
@@ -167,7 +169,6 @@ export async function checkImportRoutes(app: FastifyInstance, { db }: AppContext
             refused: new Set(r.refused.map((x) => x.row)).size,
             findings: r.findings,
             unknownHeaders: r.unknownHeaders,
-            elapsedMs: r.elapsedMs,
             ...timings,
           }),
         );
@@ -196,6 +197,7 @@ export async function checkImportRoutes(app: FastifyInstance, { db }: AppContext
                 column: z.string().max(200).default(''),
                 value: z.union([z.string().max(2000), z.number()]).default(''),
                 reason: z.string().max(500).default(''),
+                person: z.string().max(200).optional(),
               }),
               { error: '请提供问题列表' },
             )
@@ -208,6 +210,7 @@ export async function checkImportRoutes(app: FastifyInstance, { db }: AppContext
       const ws = wb.addWorksheet('导入问题');
       ws.columns = [
         { header: '行号', key: 'row', width: 8 },
+        { header: '人员', key: 'person', width: 26 },
         { header: '列', key: 'column', width: 22 },
         { header: '值', key: 'value', width: 22 },
         { header: '原因', key: 'reason', width: 60 },

@@ -1,3 +1,4 @@
+import { ID_CARD_MESSAGES, idCardProblem } from '@peis/shared';
 import type { RefusedRow } from '../../crud/xlsx';
 import { text } from '../../crud/xlsx';
 import { checkDateProblem, checkValue, type IndicatorSpec, indicatorHeader, withBmi } from './indicators';
@@ -98,6 +99,20 @@ export interface PendingRow {
   problems: RefusedRow[];
   idCardCell: string;
   nameCell: string;
+  /** Whose row it is, from the sheet's own cells: 张三（身份证尾号 1234）. */
+  person: string;
+}
+
+/**
+ * Names a sheet row's person from what the sheet itself says (its 姓名 and the ID number's last four), so a
+ * refusal says whose row it is without revealing anything the database holds.
+ */
+export function personLabel(nameCell: string, idCardCell: string): string {
+  const name = nameCell.replace(/\s+/g, '');
+  const id = idCardCell.replace(/\s+/g, '');
+  const tail = id.length >= 4 ? `身份证尾号 ${id.slice(-4).toUpperCase()}` : '';
+  if (name && tail) return `${name}（${tail}）`;
+  return name || tail;
 }
 
 /** One data row read into a pending check, with the problems that need no database. */
@@ -118,6 +133,7 @@ export function parseRow(
     problems: [],
     idCardCell: '',
     nameCell: '',
+    person: '',
   };
   let valueProblems = 0;
   const problem = (column: string, value: string, reason: string) =>
@@ -129,6 +145,14 @@ export function parseRow(
         p.idCardCell = text(cell);
         p.idCard = p.idCardCell.replace(/\s+/g, '').toUpperCase();
         if (!p.idCard) problem(col.header, '', '请填写身份证号');
+        else {
+          // A number that cannot be anyone's (format, birth date, check digit) says so; it is never looked up.
+          const why = idCardProblem(p.idCard);
+          if (why) {
+            problem(col.header, p.idCardCell, ID_CARD_MESSAGES[why]);
+            p.idCard = '';
+          }
+        }
         break;
       case 'name':
         p.nameCell = text(cell);
@@ -177,6 +201,8 @@ export function parseRow(
     }
   }
   if (!valueProblems && !Object.keys(p.values).length) problem('', '', '至少填写一项指标');
+  p.person = personLabel(p.nameCell, p.idCardCell);
+  for (const x of p.problems) x.person = p.person;
   return p;
 }
 

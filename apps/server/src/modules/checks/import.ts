@@ -189,6 +189,7 @@ export async function importChecks(
               column: FIXED_COLUMNS.checkDate,
               value: parsed.checkDate,
               reason: `与第${first}行重复（同一员工同一体检日期）`,
+              person: parsed.person,
             });
           } else seen.set(key, row.number);
         }

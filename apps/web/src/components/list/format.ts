@@ -30,3 +30,16 @@ export function randomId(): string {
 /** 性别 / 年龄 of a person's row: '男 / 45岁', '女', '-'. */
 export const sexAge = (r: { sex?: number | null; age?: number | null }): string =>
   `${enumLabel(SEX, r.sex) || '-'}${r.age !== null && r.age !== undefined ? ` / ${r.age}岁` : ''}`;
+
+/**
+ * A duration for a person to read: "0.3 秒" and "1.4 秒" under 10 s (never "0.0": anything measured is at
+ * least 0.1 s), whole seconds up to a minute, then "2 分 5 秒".
+ */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 9.95) return `${Math.max(0.1, Math.round(s * 10) / 10).toFixed(1)} 秒`;
+  if (s < 59.5) return `${Math.round(s)} 秒`;
+  const whole = Math.round(s);
+  const sec = whole % 60;
+  return `${Math.floor(whole / 60)} 分${sec ? ` ${sec} 秒` : '钟'}`;
+}

@@ -9,6 +9,7 @@ export {
   afterToday,
   beforeToday,
   DATE,
+  formatDuration,
   fromDate,
   orDash,
   randomId,
@@ -23,6 +24,7 @@ export { NoteField } from './note-field';
 export {
   emptyText,
   fetchPaged,
+  type ListSort,
   PAGE_SIZE,
   type Paged,
   type PagedListOptions,
@@ -33,3 +35,4 @@ export { useActionPermitted, useRowActions } from './row-actions';
 export { DeletedViewToggle, type PanelProps, type RecordsView, RowButton, RowDrawer, useRowDialog } from './row-dialog';
 export { SearchCard, type SearchCardProps, SearchItem } from './search-card';
 export { showFailure } from './show-failure';
+export { type UrlCodec, type UrlFieldKind, useUrlFilters } from './url-state';

@@ -22,7 +22,7 @@ import {
 import { useRef, useState } from 'react';
 import { download } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { type PanelProps, randomId } from '../../components/list';
+import { formatDuration, type PanelProps, randomId } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { leftoverMessage } from '../../resource-ui/resource-api';
 import { positiveKeys } from '../positive/positive-api';
@@ -38,6 +38,7 @@ const MAP_OPTIONS = [
 
 const refusedColumns: TableProps<RefusedCell>['columns'] = [
   { key: 'row', dataIndex: 'row', title: '行号', width: 70, render: (v: number) => v || '-' },
+  { key: 'person', dataIndex: 'person', title: '人员', width: 170, render: (v?: string) => v || '-' },
   { key: 'column', dataIndex: 'column', title: '列', width: 150, render: (v?: string) => v || '-' },
   {
     key: 'value',
@@ -101,7 +102,7 @@ function ImportReport({
           </Col>
         ))}
       </Row>
-      <Typography.Text type="secondary">用时 {(report.elapsedMs / 1000).toFixed(1)} 秒</Typography.Text>
+      <Typography.Text type="secondary">用时 {formatDuration(report.elapsedMs)}</Typography.Text>
       {report.unknownHeaders.length ? (
         <Alert
           type="warning"

@@ -47,6 +47,8 @@ export interface RefusedCell {
   column?: string;
   value?: string | number;
   reason: string;
+  /** Whose row: 张三（身份证尾号 1234）, from the sheet's own cells. */
+  person?: string;
 }
 
 export interface CheckImportReport {
