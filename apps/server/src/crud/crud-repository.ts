@@ -1,4 +1,12 @@
-import { columnOf, fieldExpr, type ResourceDef, storedFormFields, type ViewJoin, valueFields } from '@peis/shared';
+import {
+  columnOf,
+  deleteRefusal,
+  fieldExpr,
+  type ResourceDef,
+  storedFormFields,
+  type ViewJoin,
+  valueFields,
+} from '@peis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
@@ -361,7 +369,7 @@ export class CrudRepository {
   async remove(q: Queryable, req: FastifyRequest, user: SessionUser, id: number) {
     const existing = await this.get(q, user, id, { forUpdate: true });
     if (existing.deletedAt) throw notFound(`${this.def.label}已删除`);
-    const blocked = await this.hooks.deleteBlocked?.(q, existing);
+    const blocked = deleteRefusal(this.def, existing) ?? (await this.hooks.deleteBlocked?.(q, existing));
     if (blocked) throw new AppError(400, blocked);
     await q.query(`UPDATE ${this.def.table} SET deleted_at = now(), version = version + 1 WHERE id = $1`, [id]);
     await this.hooks.afterRemoveOrRestore?.({ q, req, user, record: existing, removed: true });

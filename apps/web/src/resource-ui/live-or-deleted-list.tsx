@@ -28,6 +28,7 @@ export function LiveOrDeletedList({ resource, title, toolbarExtra, liveRowAction
       resource={resource}
       title={view === 'deleted' ? `已删除的${resource.label}` : (title ?? resource.label)}
       deletedView={view === 'deleted'}
+      restoreOffered={toggle !== null}
       toolbarExtra={
         <>
           {toolbarExtra?.(view)}

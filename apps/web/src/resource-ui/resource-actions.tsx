@@ -1,11 +1,11 @@
-import { type ActionDef, allowedActions, hasButtonPermission, type ResourceDef } from '@peis/shared';
+import { type ActionDef, allowedActions, deleteRefusal, hasButtonPermission, type ResourceDef } from '@peis/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Modal, Popconfirm, Tooltip } from 'antd';
 import { useCallback, useId, useState } from 'react';
 import { ApiError } from '../app/http';
 import { useSession } from '../app/use-session';
 import { freshOnOpen } from '../components/fresh-on-open';
-import { confirmText, doneText } from './action-rules';
+import { confirmText, deleteConfirm, doneText } from './action-rules';
 import { splitErrorPath } from './field-kinds/children-rows';
 import { submitValue } from './field-kinds/field-rules';
 import { FormRenderer } from './field-kinds/form-renderer';
@@ -87,7 +87,7 @@ export function useActionRunner(resource: ResourceDef, onDone?: () => void) {
       }}
     />
   );
-  return { start, busy, dialog };
+  return { start, busy, dialog, resource };
 }
 
 export interface ActionButtonProps {
@@ -123,7 +123,7 @@ export function ActionButton({ name, action, rows, bulk, runner, blocked, size, 
   if (hasForm) return button;
   return (
     <Popconfirm
-      title={confirmText(action, rows.length)}
+      title={confirmText(runner.resource, action, rows)}
       okText="确定"
       cancelText="取消"
       okButtonProps={{ danger: action.danger }}
@@ -218,3 +218,45 @@ const ActionDialog = freshOnOpen(function ActionDialog({ resource, pending, open
     </Modal>
   );
 });
+
+/**
+ * A row's 删除: the question names the record and says what follows; a row the declaration protects
+ * (`undeletable`, e.g. the built-in administrator) gets a disabled button whose tooltip says why.
+ */
+export function DeleteButton({
+  resource,
+  record,
+  restoreOffered,
+  onConfirm,
+}: {
+  resource: ResourceDef;
+  record: ResourceRecord;
+  restoreOffered: boolean;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const refusal = deleteRefusal(resource, record);
+  if (refusal) {
+    return (
+      <Tooltip title={refusal}>
+        <Button type="link" size="small" danger disabled data-testid="row-delete">
+          删除
+        </Button>
+      </Tooltip>
+    );
+  }
+  const { title, description } = deleteConfirm(resource, record, restoreOffered);
+  return (
+    <Popconfirm
+      title={title}
+      description={description}
+      okText="删除"
+      cancelText="取消"
+      okButtonProps={{ danger: true }}
+      onConfirm={onConfirm}
+    >
+      <Button type="link" size="small" danger data-testid="row-delete">
+        删除
+      </Button>
+    </Popconfirm>
+  );
+}

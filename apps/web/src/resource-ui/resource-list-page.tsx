@@ -1,13 +1,13 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { isView, type ResourceDef, valueFields } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Popconfirm, Space, Table, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Table, type TableProps, Typography } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { download, type Query } from '../app/http';
 import { usePagedList } from '../components/list';
 import { bulkBlocked } from './action-rules';
 import { FieldValue, formatTimestamp } from './field-kinds/field-value';
-import { ActionButton, RowActions, useActionRunner, useBulkActions } from './resource-actions';
+import { ActionButton, DeleteButton, RowActions, useActionRunner, useBulkActions, useCan } from './resource-actions';
 import {
   fetchList,
   invalidateResource,
@@ -37,6 +37,8 @@ export interface ResourceListPageProps {
   columnsExtra?: Columns;
   /** The list of soft-deleted records (deleted=1) with 恢复 as the row action. */
   deletedView?: boolean;
+  /** The page offers the 已删除 view (so the delete question can say where a deleted record is restored). */
+  restoreOffered?: boolean;
 }
 
 /** What a list is asked for besides its page: the search form's filters, the sort, the deleted view. */
@@ -60,7 +62,9 @@ export function ResourceListPage({
   rowActions,
   columnsExtra,
   deletedView = false,
+  restoreOffered = false,
 }: ResourceListPageProps) {
+  const can = useCan();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const perms = resource.permissions;
@@ -195,16 +199,12 @@ export function ResourceListPage({
                 </Button>
               </ResourceGate>
               <ResourceGate code={readOnly || resource.softDelete === false ? undefined : perms.remove}>
-                <Popconfirm
-                  title="确定删除该记录吗？"
-                  okText="确定"
-                  cancelText="取消"
+                <DeleteButton
+                  resource={resource}
+                  record={record}
+                  restoreOffered={restoreOffered && can(perms.restore ?? perms.remove ?? '')}
                   onConfirm={() => remove.mutateAsync(record.id).catch(() => undefined)}
-                >
-                  <Button type="link" size="small" danger data-testid="row-delete">
-                    删除
-                  </Button>
-                </Popconfirm>
+                />
               </ResourceGate>
               <RowActions resource={resource} record={record} runner={runner} />
             </>
@@ -214,7 +214,20 @@ export function ResourceListPage({
       ),
     };
     return [...fieldColumns, ...deletedColumn, ...(columnsExtra ?? []), actionColumn];
-  }, [resource, perms, readOnly, sort, deletedView, columnsExtra, rowActions, remove, restore, runner]);
+  }, [
+    resource,
+    perms,
+    readOnly,
+    sort,
+    deletedView,
+    columnsExtra,
+    rowActions,
+    remove,
+    restore,
+    runner,
+    can,
+    restoreOffered,
+  ]);
 
   // Paging is usePagedList's; the table's sort goes to the server.
   const onTableChange: TableProps<ResourceRecord>['onChange'] = (_pagination, _filters, sorter, extra) => {

@@ -194,6 +194,11 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
   titleField?: FieldName<F>;
   /** Records can be deleted (soft) and restored. Default true. */
   softDelete?: boolean;
+  /**
+   * Rows that can never be deleted (the built-in administrator, built-in roles): `field` (stored or computed)
+   * is true on them. The list offers no 删除 on such a row and says `reason`; the server refuses with it.
+   */
+  undeletable?: { field: FieldName<F>; reason: string };
 }
 
 /** A field name of a declaration; not a site TypeScript infers the fields from (they come from `fields`). */
@@ -333,6 +338,10 @@ export function allowedActions(
     ([, a]) => a.from.some((s) => String(s) === String(state)) && can(a.permission),
   );
 }
+
+/** Why a row cannot be deleted (its declaration's `undeletable` rule), or undefined when it can. */
+export const deleteRefusal = (def: ResourceDef, row: Record<string, unknown>): string | undefined =>
+  def.undeletable && row[def.undeletable.field] ? def.undeletable.reason : undefined;
 
 /** Whether a resource is a read-only view (declared joins, nothing to write). */
 export const isView = (def: ResourceDef): boolean =>

@@ -11,6 +11,7 @@ export const roleResource = defineResource({
   permissions: crudPermissions('company:role', 'role'),
   scope: 'none',
   titleField: 'name',
+  undeletable: { field: 'builtin', reason: '内置角色不能删除' },
   unique: [['code'], ['name']],
   fields: {
     name: field.input({ label: '角色名称', required: true, maxLength: 30, list: true, filter: 'contains' }),

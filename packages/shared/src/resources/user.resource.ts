@@ -12,6 +12,7 @@ export const userResource = defineResource({
   permissions: crudPermissions('company:user', 'user'),
   scope: 'unit',
   titleField: 'username',
+  undeletable: { field: 'builtin', reason: '内置管理员账号不能删除' },
   unique: [['username']],
   fields: {
     username: field.input({
@@ -52,6 +53,7 @@ export const userResource = defineResource({
       hideInExport: true,
     }),
     enabled: preset.enabled(),
+    builtin: field.computed({ label: '内置', sql: "{t}.username = 'admin'", hideInExport: true }),
     initialPassword: field.input({
       label: '初始密码',
       required: true,

@@ -79,15 +79,11 @@ export const userHooks: ResourceHooks = {
       await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [record.id]);
     }
   },
-  async deleteBlocked(_q, existing) {
-    return existing.username === 'admin' ? '内置管理员账号不能删除' : null;
-  },
 };
 
 export const roleHooks: ResourceHooks = {
   extraSelect: (alias) => [`${alias}.menus AS "menus"`, `${alias}.buttons AS "buttons"`],
   async deleteBlocked(q, existing) {
-    if (existing.builtin) return '内置角色不能删除';
     const { rows } = await q.query('SELECT 1 FROM users WHERE role_id = $1 AND deleted_at IS NULL LIMIT 1', [
       existing.id,
     ]);

@@ -46,7 +46,7 @@ export function FieldValue({ fieldKey, field: f, record, variant }: FieldValuePr
     if (variant === 'detail') return <ChildrenView field={f} rows={value} testId={fieldKey} />;
     return Array.isArray(value) ? `${value.length}项` : placeholder;
   }
-  if (f.kind === 'switch') {
+  if (f.kind === 'switch' || typeof value === 'boolean') {
     if (value === null || value === undefined) return placeholder;
     return value ? <Tag color="success">是</Tag> : <Tag>否</Tag>;
   }
