@@ -46,7 +46,7 @@ export async function deleteRow(page: Page, row: Locator) {
   await row.getByTestId('row-delete').click();
   await page
     .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s*定|OK/ })
+    .getByRole('button', { name: /删\s*除/ })
     .click();
   await expect(row).toHaveCount(0);
 }

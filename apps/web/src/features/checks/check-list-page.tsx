@@ -135,9 +135,10 @@ export default function CheckListPage() {
           ) : null}
           {canDelete ? (
             <Popconfirm
-              title="确定删除该体检记录吗？"
+              title={`确定删除${r.name}${r.checkDate}的体检记录吗？`}
               description="其未确认的阳性发现将一并移除。"
-              okText="确定"
+              okText="删除"
+              okButtonProps={{ danger: true }}
               cancelText="取消"
               onConfirm={() => remove.mutateAsync(r.id).catch(() => undefined)}
             >
