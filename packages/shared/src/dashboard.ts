@@ -90,3 +90,9 @@ export const INDICATOR_TABLE_ROWS: IndicatorRowDef[] = INDICATOR_ROW_CRITERIA.ma
 export const ABNORMAL_FACTORS: { key: AbnormalityKey; name: string; criterion: string }[] = Object.values(
   ABNORMALITY_CRITERIA,
 ).map((a) => ({ key: a.key, name: a.label, criterion: a.criterion }));
+
+/**
+ * The year the company dashboard's year filters open on, and the year the workbench's 高危人群 card counts:
+ * one year for both, so the card equals the 风险人群分布 chart as first shown.
+ */
+export const DASHBOARD_DEFAULT_YEAR = 2025;

@@ -77,7 +77,7 @@ export const COMPANY_ROUTES = [
 ] satisfies RouteDef[];
 
 export const MAIN_ROUTES = [
-  m('dashboard', '工作台'),
+  m('dashboard', '工作台', { btnPermissions: ['workPlan:edit'] }),
   m('phr', '健康档案', { group: '健康档案', btnPermissions: [...crud('phr'), 'phr:view'] }),
   m('phr/detail/:id', '档案详情', { group: '健康档案', permission: 'main:phr', hideInMenu: true }),
   m('phr/progress', '建档进度', { group: '健康档案' }),

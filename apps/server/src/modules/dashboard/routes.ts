@@ -1,20 +1,21 @@
-import { INDICATOR_TABLE_ROWS, maskIdCard } from '@peis/shared';
+import { DASHBOARD_DEFAULT_YEAR, INDICATOR_TABLE_ROWS, maskIdCard } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { attachment, PERSON_COLUMNS, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
-import { employeeScopeSql } from '../../lib/scope';
 import { employeeFilterSql, unitFilter } from '../../lib/unit-filter';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { rollupDashboard } from './rollups';
+import { workbenchRoutes } from './workbench';
 
 const year = (fallback: number) =>
   z.coerce.number({ error: '年度无效' }).int('年度无效').min(2000, '年度无效').max(2100, '年度无效').default(fallback);
 const filter = unitFilter;
 
-export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['公司看板'];
   const permission = 'company:dashboard';
@@ -29,7 +30,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
         tags,
         summary: '健康指标完成度（环形卡片）',
         params: z.object({ indicator: z.string() }),
-        querystring: z.object({ ...filter, year: year(2025) }),
+        querystring: z.object({ ...filter, year: year(DASHBOARD_DEFAULT_YEAR) }),
       },
     },
     async (req) => ({
@@ -45,7 +46,11 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
       schema: {
         tags,
         summary: '进度统计（按单位）；健康服务包按级别',
-        querystring: z.object({ ...filter, target: z.string({ error: '缺少 target' }).max(20), year: year(2025) }),
+        querystring: z.object({
+          ...filter,
+          target: z.string({ error: '缺少 target' }).max(20),
+          year: year(DASHBOARD_DEFAULT_YEAR),
+        }),
       },
     },
     async (req) => ({ code: 200, data: await dashboard.jiankangzhibiao(db, currentUser(req), req.query) }),
@@ -71,7 +76,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
       schema: {
         tags,
         summary: '员工健康指标（人次，按年龄段与性别）',
-        querystring: z.object({ ...filter, year: year(2025) }),
+        querystring: z.object({ ...filter, year: year(DASHBOARD_DEFAULT_YEAR) }),
       },
     },
     async (req) => ({ code: 200, data: await dashboard.ygjkzb(db, currentUser(req), req.query) }),
@@ -160,7 +165,11 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
     '/api/company/dashboard/fxys',
     {
       config: { permission },
-      schema: { tags, summary: '异常因素分布', querystring: z.object({ ...filter, year: year(2025) }) },
+      schema: {
+        tags,
+        summary: '异常因素分布',
+        querystring: z.object({ ...filter, year: year(DASHBOARD_DEFAULT_YEAR) }),
+      },
     },
     async (req) => ({ code: 200, data: await dashboard.fxys(db, currentUser(req), req.query) }),
   );
@@ -169,34 +178,15 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: AppContext) 
     '/api/company/dashboard/fxrq',
     {
       config: { permission },
-      schema: { tags, summary: '风险人群分布', querystring: z.object({ ...filter, year: year(2025) }) },
+      schema: {
+        tags,
+        summary: '风险人群分布',
+        querystring: z.object({ ...filter, year: year(DASHBOARD_DEFAULT_YEAR) }),
+      },
     },
     async (req) => ({ code: 200, data: await dashboard.fxrq(db, currentUser(req), req.query) }),
   );
 
-  // Workbench count cards (/main/dashboard): what the signed-in account has to look at today.
-  r.get(
-    '/api/main/dashboard/summary',
-    { config: { permission: 'main:dashboard' }, schema: { tags: ['工作台'], summary: '工作台计数卡片' } },
-    async (req) => {
-      const user = currentUser(req);
-      const params: unknown[] = [user.id];
-      const scope = employeeScopeSql(user, 'e.id', params);
-      const { rows } = await db.query<Record<string, number>>(
-        `SELECT
-           (SELECT count(*) FROM health_records r JOIN employees e ON e.id = r.employee_id WHERE e.deleted_at IS NULL AND ${scope})::int AS records,
-           (SELECT count(*) FROM positive_findings f JOIN employees e ON e.id = f.employee_id WHERE f.status = 0 AND ${scope})::int AS "newFindings",
-           (SELECT count(*) FROM positive_tasks t JOIN employees e ON e.id = t.employee_id
-             WHERE t.status IN (1, 2) AND t.due_date < current_date + 7 AND ${scope})::int AS "tasksDue",
-           (SELECT count(*) FROM positive_tasks t JOIN employees e ON e.id = t.employee_id
-             WHERE t.status IN (1, 2) AND t.assignee_id = $1 AND ${scope})::int AS "myTasks",
-           (SELECT count(*) FROM person_tags t JOIN employees e ON e.id = t.employee_id
-             WHERE t.year = (SELECT max(year) FROM person_tags) AND t.risk_level IN ('慢病', '重病') AND ${scope})::int AS "highRisk",
-           (SELECT count(*) FROM follow_up_plans p JOIN employees e ON e.id = p.employee_id
-             WHERE p.status = 1 AND p.next_date <= current_date AND ${scope})::int AS "followUpsToday"`,
-        params,
-      );
-      return { code: 200, data: rows[0] };
-    },
-  );
+  // 工作台 (/main/dashboard): count cards, 高危指标统计, 项目甘特图.
+  await workbenchRoutes(app, ctx);
 }
