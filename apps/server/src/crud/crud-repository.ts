@@ -155,6 +155,14 @@ export class CrudRepository {
     if (this.def.softDelete !== false)
       where.unshift(query.deleted ? 't.deleted_at IS NOT NULL' : 't.deleted_at IS NULL');
     if (!where.length) where.push('TRUE');
+    // `id`: one record of the list (a link to a task from the workbench), still within the account's scope.
+    const id = query.filters.id;
+    if (id !== undefined && id !== '') {
+      const n = Number(id);
+      if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw badRequest('记录编号无效');
+      params.push(n);
+      where.push(`t.id = $${params.length}`);
+    }
     for (const [key, f] of valueFields(this.def)) {
       if (!f.filter) continue;
       const col = fieldExpr(key, f, 't');

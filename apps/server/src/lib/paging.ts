@@ -2,6 +2,7 @@ import { USER_TYPES } from '@peis/shared';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
 import type { SessionUser } from '../plugins/auth';
+import { badRequest } from './errors';
 import { employeeScopeSql, unitScopeSql, unitSubtreeSql } from './scope';
 
 /** `?page=1&pageSize=20` of every list (ARCHITECTURE.md), with Chinese messages. */
@@ -14,6 +15,39 @@ export const pageQuery = {
     .max(500, '每页最多500条')
     .default(20),
 };
+
+/**
+ * `?sort=<field>&order=asc|desc` of a sortable list. The field is only a name here: each list checks it against
+ * its own whitelist (declared `sortable` fields, or orderBySql's map) and answers 400 for any other.
+ */
+export const sortQuery = {
+  sort: z.string().max(40, '不支持按该字段排序').optional(),
+  order: z.enum(['asc', 'desc', 'ascend', 'descend'], { error: '排序方向无效' }).optional(),
+};
+
+/** A parsed sortQuery as a list's sort (antd's ascend/descend read as asc/desc). */
+export const sortOf = (q: { sort?: string; order?: string }) => ({
+  sort: q.sort || undefined,
+  order: q.order === 'desc' || q.order === 'descend' ? ('desc' as const) : ('asc' as const),
+});
+
+/**
+ * ORDER BY of a hand-written list: `fields` maps each sortable name to its SQL (never the user's text);
+ * no sort → the list's default order (the one its index serves); an unknown name → 400.
+ */
+export function orderBySql(
+  fields: Record<string, string | { notNull: string }>,
+  q: { sort?: string; order?: 'asc' | 'desc' },
+  byDefault: string,
+  tieBreak: string,
+): string {
+  if (!q.sort) return byDefault;
+  const field = Object.hasOwn(fields, q.sort) ? fields[q.sort] : undefined;
+  if (!field) throw badRequest('不支持按该字段排序');
+  // Empty values last; a NOT NULL column says so, so that a descending sort can walk its index backwards.
+  const [expr, nulls] = typeof field === 'string' ? [field, ' NULLS LAST'] : [field.notNull, ''];
+  return `${expr} ${q.order === 'desc' ? 'DESC' : 'ASC'}${nulls}, ${tieBreak}`;
+}
 
 /** A join of a list: its alias, its SQL, and the alias of the join it depends on, if any. */
 export interface ListJoin {
@@ -152,6 +186,6 @@ export async function foldListCounts(q: Queryable, list: string): Promise<void> 
 /** Whether a list's query uses no filter but paging and the given ones (a maintained count's keys). */
 export function onlyFilters(query: Record<string, unknown>, allowed: string[]): boolean {
   return Object.entries(query).every(
-    ([k, v]) => v === undefined || v === '' || k === 'page' || k === 'pageSize' || allowed.includes(k),
+    ([k, v]) => v === undefined || v === '' || ['page', 'pageSize', 'sort', 'order'].includes(k) || allowed.includes(k),
   );
 }

@@ -59,7 +59,7 @@ export const positiveFindingResource = defineResource({
     ...personSexBirthday(),
     idCard: field.computed({ label: '身份证号', sql: 'e.id_card', mask: 'idCard', list: true }),
     checkDate: field.computed({ label: '体检日期', sql: "to_char(c.check_date, 'YYYY-MM-DD')", list: true }),
-    year: field.number({ label: '年度', filter: 'eq', list: true, hideInForm: true }),
+    year: field.number({ label: '年度', filter: 'eq', list: true, sortable: true, hideInForm: true }),
     ruleId: field.number({ label: '规则', filter: 'eq', hideInForm: true, hideInExport: true }),
     ruleName: field.computed({ label: '规则名称', sql: 'pr.names', list: true }),
     libraryName: field.computed({ label: '所属库', sql: 'pr.library_name', list: true, filter: 'eq' }),

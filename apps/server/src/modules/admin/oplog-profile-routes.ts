@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conflict } from '../../lib/errors';
-import { listCount, onlyFilters, pageQuery } from '../../lib/paging';
+import { listCount, onlyFilters, orderBySql, pageQuery, sortOf, sortQuery } from '../../lib/paging';
 import { unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
@@ -25,6 +25,7 @@ export function oplogProfileRoutes(app: FastifyInstance, db: Db) {
         summary: '操作日志',
         querystring: z.object({
           ...pageQuery,
+          ...sortQuery,
           username: z.string().optional(),
           action: z.string().optional(),
           resource: z.string().optional(),
@@ -55,6 +56,8 @@ export function oplogProfileRoutes(app: FastifyInstance, db: Db) {
       if (qs.atFrom) add(`a.at >= (?::date)::timestamp AT TIME ZONE 'Asia/Shanghai'`, qs.atFrom);
       if (qs.atTo) add(`a.at < ((?::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`, qs.atTo);
       const cond = where.length ? where.join(' AND ') : 'TRUE';
+      // 时间 is the id's order (the primary key serves both directions).
+      const order = orderBySql({ at: { notNull: 'a.id' } }, sortOf(qs), 'a.id DESC', 'a.id DESC');
       // Without a filter the total is the maintained count (per account), not a COUNT(*) of the log.
       const count =
         user.userType !== USER_TYPES.employee && onlyFilters(qs, [])
@@ -64,7 +67,7 @@ export function oplogProfileRoutes(app: FastifyInstance, db: Db) {
       const { rows } = await db.query(
         `SELECT a.id, to_char(a.at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "at", a.user_id AS "userId",
                 a.username, a.action, a.resource, a.record_id AS "recordId", a.before, a.after, a.success, a.detail, a.ip
-           FROM audit_log a WHERE ${cond} ORDER BY a.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+           FROM audit_log a WHERE ${cond} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );
       return { code: 200, data: { total: count[0].n, records: rows } };

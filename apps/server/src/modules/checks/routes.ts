@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { attachment, streamXlsx, XLSX_CONTENT_TYPE } from '../../crud/xlsx';
+import { sortOf } from '../../lib/paging';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { checkDetail } from './detail';
@@ -22,8 +23,9 @@ export async function checkRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/phr/check',
     { config: { permission: 'main:phr/check' }, schema: { tags, summary: '体检数据列表', querystring: listFilters } },
     async (req) => {
-      const { page, pageSize, ...f } = req.query;
-      return { code: 200, data: await checks.list(db, currentUser(req), { page, pageSize, filters: checkFilters(f) }) };
+      const { page, pageSize, sort, order, ...f } = req.query;
+      const list = { page, pageSize, ...sortOf({ sort, order }), filters: checkFilters(f) };
+      return { code: 200, data: await checks.list(db, currentUser(req), list) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { idParam } from '@peis/shared';
 import { z } from 'zod';
+import { sortQuery } from '../../lib/paging';
 import { isRealDate } from './indicators';
 
 /** Request schemas of the check routes (Chinese messages: the search form and the entry form show them). */
@@ -17,6 +18,7 @@ const filterFields = {
 export const listFilters = z.object({
   page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').max(1_000_000, '页码无效').default(1),
   pageSize: z.coerce.number({ error: '每页条数无效' }).int('每页条数无效').min(1).max(500, '每页最多500条').default(20),
+  ...sortQuery,
   ...filterFields,
 });
 export const exportFilters = z.object(filterFields);

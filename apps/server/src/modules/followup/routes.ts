@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { actionDone, registerActionRoutes, runAction } from '../../crud/actions';
 import { asFilters } from '../../crud/crud-repository';
+import { sortOf } from '../../lib/paging';
 import { employeeScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
@@ -40,13 +41,13 @@ export async function followUpRoutes(app: FastifyInstance, { db }: AppContext) {
     { config: { permission: 'main:follow-up/task' }, schema: { tags, summary: '随访计划', querystring: planQuery } },
     async (req) => {
       const user = currentUser(req);
-      const { page, pageSize, mine, due, ...f } = req.query;
+      const { page, pageSize, sort, order, mine, due, ...f } = req.query;
       const filters = asFilters({
         ...f,
         assigneeId: mine === 'true' ? user.id : undefined,
         due: due === 'true' ? 'true' : undefined,
       });
-      return { code: 200, data: await plans.list(db, user, { page, pageSize, filters }) };
+      return { code: 200, data: await plans.list(db, user, { page, pageSize, ...sortOf({ sort, order }), filters }) };
     },
   );
 

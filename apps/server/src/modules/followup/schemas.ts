@@ -1,6 +1,6 @@
 import { calendarDate, idParam } from '@peis/shared';
 import { z } from 'zod';
-import { pageQuery } from '../../lib/paging';
+import { pageQuery, sortQuery } from '../../lib/paging';
 
 /** Request schemas of the follow-up and service-package routes (Chinese messages: the forms show them). */
 const dateString = calendarDate();
@@ -31,6 +31,8 @@ export type RecordBody = z.infer<typeof recordBody>;
 
 export const planQuery = z.object({
   ...pageQuery,
+  ...sortQuery,
+  id: idParam('随访计划').optional(),
   status: z.coerce.number().int().min(1).max(2).optional(),
   method: z.coerce.number().int().min(1).max(4).optional(),
   due: z.enum(['true', 'false']).optional(),

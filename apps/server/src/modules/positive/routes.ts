@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { type ActionTarget, actionDone, registerActionRoutes, runAction } from '../../crud/actions';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
+import { sortOf } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
 import { EvaluationJobs } from './jobs';
 import {
@@ -79,10 +80,11 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
       schema: { tags, summary: '阳性发现（默认待确认）', querystring: findingQuery },
     },
     async (req) => {
-      const { page, pageSize, ...f } = req.query;
+      const { page, pageSize, sort, order, ...f } = req.query;
       // 待确认 unless another status is asked for (the screen's first tab).
       const filters = asFilters({ ...f, status: f.status ?? 0 });
-      return { code: 200, data: await findings.list(db, currentUser(req), { page, pageSize, filters }) };
+      const list = { page, pageSize, ...sortOf({ sort, order }), filters };
+      return { code: 200, data: await findings.list(db, currentUser(req), list) };
     },
   );
 
@@ -111,14 +113,14 @@ export async function positiveRoutes(app: FastifyInstance, { db }: AppContext) {
     { config: { permission: 'main:positive/task' }, schema: { tags, summary: '阳性任务', querystring: taskQuery } },
     async (req) => {
       const user = currentUser(req);
-      const { page, pageSize, mine, overdue, ...f } = req.query;
+      const { page, pageSize, sort, order, mine, overdue, ...f } = req.query;
       if (mine === 'true') {
         // 我的任务 and another assignee: nobody's tasks.
         if (f.assigneeId && f.assigneeId !== user.id) return { code: 200, data: { total: 0, records: [] } };
         f.assigneeId = user.id;
       }
       const filters = asFilters({ ...f, overdue: overdue === 'true' ? 'true' : undefined });
-      return { code: 200, data: await tasks.list(db, user, { page, pageSize, filters }) };
+      return { code: 200, data: await tasks.list(db, user, { page, pageSize, ...sortOf({ sort, order }), filters }) };
     },
   );
 

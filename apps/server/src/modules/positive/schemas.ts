@@ -8,7 +8,7 @@ import {
 } from '@peis/shared';
 import { z } from 'zod';
 import { actionFieldsSchema, idsBody } from '../../crud/actions';
-import { pageQuery } from '../../lib/paging';
+import { pageQuery, sortQuery } from '../../lib/paging';
 
 /** Request schemas of the positive screens' URLs (the web's positive-api.ts sends exactly these). */
 
@@ -28,6 +28,8 @@ export const previewBody = z.object({
 
 export const findingQuery = z.object({
   ...pageQuery,
+  ...sortQuery,
+  id: idParam('阳性发现').optional(),
   ...personFilter,
   status: z.coerce.number().int().min(0).max(2).optional(),
   year: intInRange('年份', 2000, 2100).optional(),
@@ -51,6 +53,8 @@ export const dismissBody = z.object({
 
 export const taskQuery = z.object({
   ...pageQuery,
+  ...sortQuery,
+  id: idParam('任务').optional(),
   ...personFilter,
   status: z.coerce.number().int().min(1).max(4).optional(),
   assigneeId: idParam('处理人').optional(),
