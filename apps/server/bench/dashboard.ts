@@ -108,6 +108,7 @@ export async function benchDashboard(target: BenchTarget, opts: { employees: num
       unitPath: null,
       employeeId: null,
       avatar: null,
+      mustChangePassword: false,
     };
     // The plant (a unit right under the company) with the most employees in its subtree, for the filtered call.
     const { rows: plants } = await db.query<{ short_name: string; n: number }>(

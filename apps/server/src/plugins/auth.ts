@@ -3,7 +3,10 @@ import type { PermissionCode } from '@peis/shared';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+
+/** The answer (428) to every call but the session's own while the initial password is unchanged. */
+export const MUST_CHANGE_PASSWORD_MESSAGE = '当前密码为管理员设置的初始密码，请先修改密码';
 
 /** The signed-in account behind a request, with its role's permissions and unit scope. */
 export interface SessionUser {
@@ -25,6 +28,8 @@ export interface SessionUser {
   employeeId: number | null;
   /** The account's own picture (an upload url). */
   avatar: string | null;
+  /** Signed in with a password an administrator set: nothing but changing it is allowed until then. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -38,6 +43,8 @@ declare module 'fastify' {
     tokenInQuery?: boolean;
     /** Menu or button permission the route requires (SPEC §6 codes; a typo fails to compile). */
     permission?: PermissionCode;
+    /** Answers an account that must still change its initial password (the session, the change, sign-out). */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -68,6 +75,7 @@ interface SessionRow {
   unit_path: string | null;
   employee_id: number | null;
   avatar: string | null;
+  must_change_password: boolean;
 }
 
 /** Finds the live session of a bearer token, or throws 401. Expired sessions are revoked on the way. */
@@ -77,7 +85,7 @@ export async function resolveSession(db: Db, config: Config, authorization: stri
   const { rows } = await db.query<SessionRow>(
     `SELECT s.id AS session_id, s.last_seen_at, s.expires_at, u.id AS user_id, u.username, u.name, u.user_type,
             u.openid, u.enabled, r.name AS role_name, r.menus, r.buttons, u.unit_id, un.short_name AS unit_name,
-            un.path AS unit_path, u.employee_id, u.avatar
+            un.path AS unit_path, u.employee_id, u.avatar, u.must_change_password
        FROM sessions s
        JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
        JOIN roles r ON r.id = u.role_id
@@ -111,6 +119,7 @@ export async function resolveSession(db: Db, config: Config, authorization: stri
     unitPath: row.unit_path,
     employeeId: row.employee_id == null ? null : Number(row.employee_id),
     avatar: row.avatar ?? null,
+    mustChangePassword: row.must_change_password === true,
   };
 }
 
@@ -142,6 +151,10 @@ export function registerAuth(app: FastifyInstance, db: Db, config: Config) {
     const routeConfig = req.routeOptions.config;
     if (isPublicRoute(pattern, routeConfig)) return;
     req.user = await resolveSession(db, config, sessionCredential(req, routeConfig?.tokenInQuery === true));
+    // A password an administrator set is theirs too: until the account picks its own, nothing else answers.
+    if (req.user.mustChangePassword && routeConfig?.beforePasswordChange !== true) {
+      throw new AppError(428, MUST_CHANGE_PASSWORD_MESSAGE);
+    }
     const permission = routeConfig?.permission;
     if (permission && !can(req.user, permission)) throw forbidden();
   });

@@ -6,6 +6,7 @@ import { PageLoading } from '../components/page-loading';
 import { fetchMe, ME_QUERY_KEY } from '../features/auth/auth-api';
 import { ConsoleLayout } from './console-layout';
 import { FullScreenLayout } from './full-screen-layout';
+import { PASSWORD_PATH } from './http';
 import { useSession } from './use-session';
 
 /**
@@ -18,6 +19,8 @@ export function AreaLayout() {
   const me = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe, enabled: Boolean(session), staleTime: Infinity });
 
   if (!session) return <Navigate to="/login" replace />;
+  // An initial password set by an administrator is changed before anything else (the server insists too).
+  if (me.data?.mustChangePassword) return <Navigate to={PASSWORD_PATH} replace />;
   if (!menus) {
     if (me.isError) {
       return (

@@ -7,6 +7,10 @@ export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 5_000_000;
 /** SPEC §8: a 401 sends the browser to the app root, which redirects to the login page. */
 const APP_ROOT = '/peis/';
+/** The answer to every call but the session's own while an initial password is unchanged. */
+export const PASSWORD_CHANGE_REQUIRED = 428;
+/** The page where an account changes its password. */
+export const PASSWORD_PATH = '/main/password';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | QueryValue[]>;
@@ -80,6 +84,12 @@ export function reportError(error: ApiError, catalogue?: Catalogue): void {
   if (error.status === 401) {
     clearSession();
     window.location.href = APP_ROOT;
+    return;
+  }
+  // The account still has the password an administrator set: the server answers nothing else until it is changed.
+  if (error.status === PASSWORD_CHANGE_REQUIRED) {
+    toast().error(error.msg || '请先修改密码');
+    if (!window.location.pathname.endsWith(PASSWORD_PATH)) window.location.href = `/peis${PASSWORD_PATH}`;
     return;
   }
   const text = error.status === 0 ? '未知错误' : catalogueMessage(error.status, Boolean(error.msg));

@@ -90,6 +90,11 @@ export interface FieldDef {
   sql?: string;
   /** children: the child rows' declaration. */
   children?: ChildCollectionDef;
+  /**
+   * Shown in the form only while another field holds this value (e.g. the unit picker of 指定单位); `required`
+   * then means required while shown. Hidden, it is sent empty. The resource's hooks enforce it on the server.
+   */
+  shownWhen?: { field: string; equals: string | number | boolean; required?: boolean };
   /** file: accepted extensions (e.g. ['.pdf', '.jpg']) and how many files at most. */
   accept?: readonly string[];
   maxFiles?: number;

@@ -2,7 +2,17 @@ import { PASSWORD_RULE_MESSAGE } from '../schemas/auth';
 import { crudPermissions, defineResource, field, preset } from './define-resource';
 import { MOBILE_RULE, USER_TYPE_OPTIONS } from './options';
 
-/** Console accounts. The role decides userType; the unit decides the scope (empty = the whole company). */
+/** The two answers of 管理范围: the whole company, or a unit (and its sub-units) named in 管理单位. */
+export const USER_SCOPE_OPTIONS = [
+  { value: 'company', label: '全公司' },
+  { value: 'unit', label: '指定单位' },
+] as const;
+
+/**
+ * Console accounts. The role decides userType; 管理范围 is an explicit choice — 全公司, or 指定单位 with the
+ * unit required (an empty unit never means the whole company by omission). Stored as unit_id (null = the
+ * whole company), so existing accounts keep their meaning.
+ */
 export const userResource = defineResource({
   name: 'user',
   label: '用户',
@@ -44,7 +54,20 @@ export const userResource = defineResource({
       list: true,
       filter: 'eq',
     }),
-    unitId: field.company({ label: '管理单位', list: true, filter: 'inTree', help: '不选则可管理全公司' }),
+    scopeKind: field.radio({
+      label: '管理范围',
+      required: true,
+      virtual: true,
+      options: USER_SCOPE_OPTIONS,
+      hideInExport: true,
+    }),
+    unitId: field.company({
+      label: '管理单位',
+      list: true,
+      filter: 'inTree',
+      shownWhen: { field: 'scopeKind', equals: 'unit', required: true },
+      help: '账号可管理所选单位及其下属单位',
+    }),
     phone: field.input({ label: '手机号码', maxLength: 11, list: true, pattern: MOBILE_RULE }),
     employeeId: field.select({
       label: '关联员工',

@@ -40,6 +40,8 @@ export const meResponseSchema = z.object({
   employeeId: z.number().int().nullable(),
   /** The account's own picture (an upload url), shown in the header; null when none. */
   avatar: z.string().nullable(),
+  /** The password was set by an administrator: the account must change it before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -114,6 +114,7 @@ withTestApp('administration resources on $name', { users: ['admin'] }, (t) => {
       username: 'nurse1',
       name: '护士甲',
       roleId: role.id,
+      scopeKind: 'unit',
       unitId: unit,
       initialPassword: 'weak',
     });
@@ -122,6 +123,7 @@ withTestApp('administration resources on $name', { users: ['admin'] }, (t) => {
       username: 'nurse1',
       name: '护士甲',
       roleId: role.id,
+      scopeKind: 'unit',
       unitId: unit,
       phone: '13800000001',
       enabled: true,

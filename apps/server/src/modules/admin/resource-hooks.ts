@@ -47,7 +47,11 @@ export const accountHooks: ResourceHooks = {
 
 /** Console accounts: userType follows the role, the password is hashed, and nobody escalates past themselves. */
 export const userHooks: ResourceHooks = {
-  toRecord: (rec: Row) => ({ ...rec, data: { phone: rec.phone ?? '' } }),
+  toRecord: (rec: Row) => ({
+    ...rec,
+    scopeKind: rec.unitId == null ? 'company' : 'unit',
+    data: { phone: rec.phone ?? '' },
+  }),
   async beforeWrite({ q, user, values, mode, existing }) {
     const { rows: roles } = await q.query<{ user_type: number }>(
       'SELECT user_type FROM roles WHERE id = $1 AND deleted_at IS NULL',
@@ -55,8 +59,17 @@ export const userHooks: ResourceHooks = {
     );
     if (!roles[0]) throw fieldError('roleId', '角色不存在');
     const userType = roles[0].user_type;
-    // An administrator limited to a unit cannot create company-wide accounts.
-    if (user.unitPath !== null && values.unitId == null) throw fieldError('unitId', '请选择管理单位');
+    // 管理范围 is an explicit choice: 全公司 clears the unit; 指定单位 needs one (never "empty = everything").
+    const extra: Row = { user_type: userType };
+    if (values.scopeKind === 'company') {
+      // An administrator limited to a unit cannot create company-wide accounts.
+      if (user.unitPath !== null) throw fieldError('scopeKind', '账号限定在本单位范围内，不能设置全公司的管理范围');
+      extra.unit_id = null;
+    } else if (values.scopeKind === 'unit') {
+      if (values.unitId == null) throw fieldError('unitId', '请选择管理单位');
+    } else {
+      throw fieldError('scopeKind', '请选择管理范围');
+    }
     if (userType === USER_TYPES.employee) {
       if (values.employeeId == null) throw fieldError('employeeId', '普通员工账号必须关联员工本人');
       await employeeInScope(q, user, values.employeeId, 'employeeId');
@@ -64,11 +77,12 @@ export const userHooks: ResourceHooks = {
     if (mode === 'update' && existing && Number(existing.id) === user.id && values.enabled === false) {
       throw fieldError('enabled', '不能停用自己的账号');
     }
-    const extra: Row = { user_type: userType };
     if (mode === 'create') {
       const parsed = passwordSchema.safeParse(values.initialPassword);
       if (!parsed.success) throw fieldError('initialPassword', parsed.error.issues[0].message);
       extra.password_hash = await hashPassword(parsed.data);
+      // The administrator knows this password: the account changes it at its first sign-in.
+      extra.must_change_password = true;
       extra.openid = `o${randomBytes(20).toString('base64url').slice(0, 27)}`;
     }
     return extra;

@@ -142,7 +142,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: AppContext) {
       await db.tx(async (q) => {
         await q.query(
           `UPDATE users SET password_hash = $2, failed_logins = 0, locked_until = NULL, password_changed_at = now(),
-                  version = version + 1, updated_at = now() WHERE id = $1`,
+                  must_change_password = true, version = version + 1, updated_at = now() WHERE id = $1`,
           [req.params.id, hash],
         );
         await q.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [

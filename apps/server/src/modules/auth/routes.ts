@@ -39,7 +39,10 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
 
   r.get(
     '/api/me',
-    { schema: { tags: ['登录'], summary: '当前账号、菜单与按钮权限', response: { 200: meResponseSchema } } },
+    {
+      config: { beforePasswordChange: true },
+      schema: { tags: ['登录'], summary: '当前账号、菜单与按钮权限', response: { 200: meResponseSchema } },
+    },
     async (req) => {
       const u = currentUser(req);
       return {
@@ -53,13 +56,17 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
         unitScope: u.unitId === null ? null : { unitId: u.unitId, unitName: u.unitName ?? '' },
         employeeId: u.employeeId,
         avatar: u.avatar,
+        mustChangePassword: u.mustChangePassword,
       };
     },
   );
 
   r.post(
     '/api/logout',
-    { schema: { tags: ['登录'], summary: '退出登录（令牌立即失效）', response: { 200: okSchema } } },
+    {
+      config: { beforePasswordChange: true },
+      schema: { tags: ['登录'], summary: '退出登录（令牌立即失效）', response: { 200: okSchema } },
+    },
     async (req) => {
       await logout(db, req, currentUser(req));
       return { code: 200 as const, msg: '已退出登录' };
@@ -69,6 +76,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
   r.put(
     '/api/password',
     {
+      config: { beforePasswordChange: true },
       schema: {
         tags: ['登录'],
         summary: '修改密码',

@@ -234,7 +234,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   await db.tx(async (q) => {
     await q.query(
-      'UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now(), version = version + 1 WHERE id = $1',
+      `UPDATE users SET password_hash = $2, password_changed_at = now(), must_change_password = false,
+              updated_at = now(), version = version + 1 WHERE id = $1`,
       [user.id, passwordHash],
     );
     // Other sessions of the account end: whoever knew the old password is signed out.

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { BrandMark } from '../../app/brand-mark';
 import { preloadConsole } from '../../app/console-chunks';
-import { ApiError } from '../../app/http';
+import { ApiError, PASSWORD_PATH } from '../../app/http';
 import { readSession } from '../../app/session';
 import { login, ME_QUERY_KEY } from './auth-api';
 
@@ -28,7 +28,7 @@ export function LoginPage() {
       const { login: answer, me } = await login(body);
       // The console reads /api/me from the cache: handing the answer over saves a second call.
       (await cache).queryClient.setQueryData(ME_QUERY_KEY, me);
-      navigate(homePath(answer.userType), { replace: true });
+      navigate(me.mustChangePassword ? PASSWORD_PATH : homePath(answer.userType), { replace: true });
     } catch (e) {
       // The catalogue already toasted statuses it owns; the form shows the server's own words.
       setError(e instanceof ApiError && e.msg ? e.msg : null);

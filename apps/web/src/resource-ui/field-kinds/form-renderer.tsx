@@ -1,4 +1,4 @@
-import type { FieldDef } from '@peis/shared';
+import { type FieldDef, REQUIRED_MESSAGE } from '@peis/shared';
 import { Col, Divider, Form, Row } from 'antd';
 import { FieldInput } from './field-input';
 import { fieldRules } from './field-rules';
@@ -42,13 +42,16 @@ export function FormRenderer({ fields, editing, disabled, record }: FormRenderer
             </Form.Item>
           );
         }
-        return (
+        const shownWhen = f.shownWhen;
+        const item = (
           <Col key={key} xs={24} md={f.span ?? 12}>
             <Form.Item
               name={key}
               label={f.label}
-              required={f.required}
-              rules={fieldRules(f)}
+              required={f.required || shownWhen?.required}
+              rules={
+                shownWhen?.required ? [{ required: true, message: REQUIRED_MESSAGE }, ...fieldRules(f)] : fieldRules(f)
+              }
               validateFirst
               // A child table is checked on submit; until then each cell speaks for itself once edited.
               validateTrigger={f.kind === 'children' ? [] : 'onChange'}
@@ -58,6 +61,13 @@ export function FormRenderer({ fields, editing, disabled, record }: FormRenderer
               <FieldInput field={f} fieldKey={key} record={record} disabled={disabled || (editing && f.immutable)} />
             </Form.Item>
           </Col>
+        );
+        if (!shownWhen) return item;
+        // Shown only while the other field holds the value (e.g. 管理单位 for 指定单位); hidden, it is sent empty.
+        return (
+          <Form.Item key={key} noStyle dependencies={[shownWhen.field]}>
+            {({ getFieldValue }) => (getFieldValue(shownWhen.field) === shownWhen.equals ? item : null)}
+          </Form.Item>
         );
       })}
     </Row>
