@@ -2,6 +2,7 @@ import { ALL_BUTTON_PERMISSIONS, ALL_ROUTES, COMPANY_ROUTES, MAIN_ROUTES, type M
 import { API_PERMISSIONS, type PermissionCode } from './codes';
 
 export * from './codes';
+export * from './labels';
 
 /** userType of SPEC §1/§6: who the account is. */
 export const USER_TYPES = {

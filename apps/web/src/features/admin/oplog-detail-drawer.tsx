@@ -1,6 +1,13 @@
+import {
+  type AuditDiffRow,
+  auditActionLabel,
+  auditDiffRows,
+  auditFieldLabel,
+  auditResourceLabel,
+  describeAuditChange,
+} from '@peis/shared';
 import { Collapse, Descriptions, Drawer, Empty, Flex, Grid, Table, Tag, Typography } from 'antd';
 import type { OplogRecord } from './admin-api';
-import { actionLabel, type DiffRow, describeChange, diffRows, fieldLabel, resourceLabel } from './oplog-labels';
 
 export interface OplogDetailDrawerProps {
   entry: OplogRecord | null;
@@ -22,7 +29,7 @@ const Cell = ({ text }: { text: string }) => (
 /** One log entry: who, what, when; the fields that changed (修改前/修改后); the raw values, folded. */
 export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerProps) {
   const screens = Grid.useBreakpoint();
-  const rows = entry ? diffRows(entry.before, entry.after) : null;
+  const rows = entry ? auditDiffRows(entry.before, entry.after) : null;
   const resource = entry?.resource;
   return (
     <Drawer title="操作详情" open={open} onClose={onClose} size={screens.md ? 760 : '100%'} destroyOnHidden>
@@ -35,8 +42,8 @@ export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerPro
             items={[
               { key: 'at', label: '时间', children: entry.at },
               { key: 'user', label: '用户', children: entry.username ?? '-' },
-              { key: 'action', label: '操作', children: actionLabel(entry.action, resource) },
-              { key: 'resource', label: '对象', children: resourceLabel(resource) },
+              { key: 'action', label: '操作', children: auditActionLabel(entry.action, resource) },
+              { key: 'resource', label: '对象', children: auditResourceLabel(resource) },
               { key: 'recordId', label: '记录编号', children: entry.recordId ?? '-' },
               {
                 key: 'success',
@@ -48,7 +55,7 @@ export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerPro
             ]}
           />
           {rows ? (
-            <Table<DiffRow>
+            <Table<AuditDiffRow>
               rowKey="path"
               size="small"
               bordered
@@ -57,16 +64,16 @@ export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerPro
               title={() => <Typography.Text strong>变更内容（{rows.length} 项）</Typography.Text>}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有字段发生变化" /> }}
               columns={[
-                { key: 'field', title: '字段', width: 160, render: (_, r) => fieldLabel(resource, r.path) },
+                { key: 'field', title: '字段', width: 160, render: (_, r) => auditFieldLabel(resource, r.path) },
                 {
                   key: 'before',
                   title: '修改前',
-                  render: (_, r) => <Cell text={describeChange(resource, r)[0]} />,
+                  render: (_, r) => <Cell text={describeAuditChange(resource, r)[0]} />,
                 },
                 {
                   key: 'after',
                   title: '修改后',
-                  render: (_, r) => <Cell text={describeChange(resource, r)[1]} />,
+                  render: (_, r) => <Cell text={describeAuditChange(resource, r)[1]} />,
                 },
               ]}
               data-testid="oplog-diff"

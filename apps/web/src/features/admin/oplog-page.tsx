@@ -1,4 +1,10 @@
-import type { RouteDef } from '@peis/shared';
+import {
+  AUDIT_ACTION_OPTIONS,
+  AUDIT_RESOURCE_LABELS,
+  auditActionLabel,
+  auditResourceLabel,
+  type RouteDef,
+} from '@peis/shared';
 import {
   Button,
   DatePicker,
@@ -18,7 +24,6 @@ import type { Query } from '../../app/http';
 import { ListCard, SearchCard, SearchItem, usePagedList } from '../../components/list';
 import type { OplogRecord } from './admin-api';
 import { OplogDetailDrawer } from './oplog-detail-drawer';
-import { ACTION_LABELS, actionLabel, RESOURCE_LABELS, resourceLabel } from './oplog-labels';
 
 interface OplogFilters {
   username?: string;
@@ -28,8 +33,8 @@ interface OplogFilters {
   at?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const ACTION_OPTIONS = Object.entries(ACTION_LABELS).map(([value, label]) => ({ value, label }));
-const RESOURCE_OPTIONS = Object.entries(RESOURCE_LABELS).map(([value, label]) => ({ value, label }));
+const ACTION_OPTIONS = AUDIT_ACTION_OPTIONS;
+const RESOURCE_OPTIONS = Object.entries(AUDIT_RESOURCE_LABELS).map(([value, label]) => ({ value, label }));
 
 const toQuery = (v: OplogFilters): Query => ({
   username: v.username?.trim(),
@@ -68,8 +73,8 @@ export default function OplogPage({ route }: { route: RouteDef }) {
   const columns: TableProps<OplogRecord>['columns'] = [
     { key: 'at', dataIndex: 'at', title: '时间', width: 170 },
     { key: 'username', dataIndex: 'username', title: '用户', render: (v: string | null) => v ?? '-' },
-    { key: 'action', title: '操作', render: (_, r) => actionLabel(r.action, r.resource) },
-    { key: 'resource', title: '对象', render: (_, r) => resourceLabel(r.resource) },
+    { key: 'action', title: '操作', render: (_, r) => auditActionLabel(r.action, r.resource) },
+    { key: 'resource', title: '对象', render: (_, r) => auditResourceLabel(r.resource) },
     { key: 'recordId', title: '记录编号', render: (_, r) => <Ellipsis text={r.recordId} width={140} /> },
     {
       key: 'success',
