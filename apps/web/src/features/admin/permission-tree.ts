@@ -1,8 +1,17 @@
-import { ALL_MENU_PERMISSIONS, ALL_ROUTES, API_PERMISSIONS, type Area } from '@peis/shared';
+import {
+  ALL_MENU_PERMISSIONS,
+  ALL_ROUTES,
+  API_PERMISSIONS,
+  type Area,
+  buttonLabel,
+  UNIT_TREE_TITLE,
+} from '@peis/shared';
 
 /**
  * The role editor's permission tree, from ALL_ROUTES: 公司端 / 健康管理端 → route groups → routes (a route's
- * menu permission) → its button permissions; plus 读取单位树 (API_PERMISSIONS.unitTree). A button code can
+ * menu permission) → its button permissions; plus 选择单位 (API_PERMISSIONS.unitTree, the unit tree every
+ * unit picker and filter reads). Developer pages (组件测试) are not offered: an administrator has nothing to
+ * grant there; a role that already holds one keeps it, since saving sends every held code. A button code can
  * belong to several routes (statistics:export), so button node keys are `{menu}|{code}`; each node carries the
  * permission code it grants in `code`.
  */
@@ -14,26 +23,8 @@ export interface PermissionNode {
   children?: PermissionNode[];
 }
 
-const BUTTON_LABELS: Record<string, string> = {
-  add: '新增',
-  edit: '编辑',
-  delete: '删除',
-  export: '导出',
-  'export-full': '导出完整证件号与手机号',
-  import: '导入',
-  view: '查看',
-  restore: '恢复',
-  transfer: '转移',
-  resetPassword: '重置密码',
-  confirm: '确认',
-  handle: '处理',
-};
-
-/** 'user:resetPassword' → 重置密码; an unknown suffix shows the code itself. */
-export function buttonLabel(code: string): string {
-  const suffix = code.slice(code.lastIndexOf(':') + 1);
-  return BUTTON_LABELS[suffix] ?? code;
-}
+/** Menu permissions of developer pages, not offered in the tree. */
+export const HIDDEN_PERMISSIONS: ReadonlySet<string> = new Set(['main:tools/test', 'tools:test']);
 
 const AREA_TITLES: Record<Area, string> = { company: '公司端', main: '健康管理端' };
 
@@ -43,9 +34,9 @@ function areaNode(area: Area): PermissionNode {
   const seen = new Set<string>();
   for (const route of ALL_ROUTES) {
     // Detail pages share their list's menu permission: one node per permission.
-    if (route.area !== area || seen.has(route.permission)) continue;
+    if (route.area !== area || seen.has(route.permission) || HIDDEN_PERMISSIONS.has(route.permission)) continue;
     seen.add(route.permission);
-    const buttons = [...new Set(route.btnPermissions ?? [])];
+    const buttons = [...new Set(route.btnPermissions ?? [])].filter((b) => !HIDDEN_PERMISSIONS.has(b));
     const node: PermissionNode = {
       key: route.permission,
       title: route.title,
@@ -72,7 +63,7 @@ function areaNode(area: Area): PermissionNode {
 export const PERMISSION_TREE: PermissionNode[] = [
   areaNode('company'),
   areaNode('main'),
-  { key: API_PERMISSIONS.unitTree, title: '读取单位树', code: API_PERMISSIONS.unitTree },
+  { key: API_PERMISSIONS.unitTree, title: UNIT_TREE_TITLE, code: API_PERMISSIONS.unitTree },
 ];
 
 /** Every node by key, with its parent's key. */

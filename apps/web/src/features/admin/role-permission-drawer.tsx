@@ -105,7 +105,7 @@ function PermissionEditor({ record, onSaved, onCancel, onStale }: PermissionEdit
             全部展开
           </Button>
           <Button type="link" size="small" onClick={() => setExpanded(BRANCH_KEYS)}>
-            收起按钮
+            只展开到页面
           </Button>
         </Space>
       </Flex>
