@@ -1,4 +1,11 @@
-import { CRITERIA_VERSION, EDUCATION_OPTIONS, GUIDELINE_RULES, INDICATORS, SAMPLE_RULES } from '@peis/shared';
+import {
+  CRITERIA_VERSION,
+  describeRule,
+  EDUCATION_OPTIONS,
+  GUIDELINE_RULES,
+  INDICATORS,
+  SAMPLE_RULES,
+} from '@peis/shared';
 import { queueEvaluation } from '../modules/positive/jobs';
 import type { Queryable } from './client';
 
@@ -159,7 +166,7 @@ export async function seedReferenceData(q: Queryable): Promise<void> {
       await q.query(
         `INSERT INTO positive_rules (names, gender, age_min, age_max, library_name, levels, judge, remark)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [...ruleColumns(rule), 'SPEC §9 示例规则'],
+        [...ruleColumns(rule), describeRule(rule)],
       );
     }
   }
