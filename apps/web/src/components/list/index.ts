@@ -35,4 +35,6 @@ export { useActionPermitted, useRowActions } from './row-actions';
 export { DeletedViewToggle, type PanelProps, type RecordsView, RowButton, RowDrawer, useRowDialog } from './row-dialog';
 export { SearchCard, type SearchCardProps, SearchItem } from './search-card';
 export { showFailure } from './show-failure';
+export { useOwnWorkDefault } from './own-work';
+export { type UrlCodec, type UrlFieldKind, useUrlFilters } from './url-state';
 export { type UrlCodec, type UrlFieldKind, useUrlFilters } from './url-state';

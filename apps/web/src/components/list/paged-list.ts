@@ -1,7 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig, TableProps } from 'antd';
+import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { http, type Query } from '../../app/http';
+import { readListState, type UrlListState, writeListState } from './url-state';
 
 /** What every paged list endpoint answers inside `data`. */
 export interface Paged<T> {
@@ -29,7 +32,15 @@ export interface PagedListOptions {
   pageSize?: number;
   /** False while the list has nothing to show yet (a closed drawer, no unit chosen). */
   enabled?: boolean;
+  /**
+   * The page's own list keeps its page, page size and sort in the URL (true, or the prefix of its keys when
+   * the page holds two lists); a list inside a dialog, drawer or side panel leaves it out and keeps them here.
+   */
+  url?: boolean | string;
 }
+
+/** A list's sort: a server field name and its direction. */
+export type ListSort = Pick<UrlListState, 'sort' | 'order'>;
 
 /** Error text for a table whose list failed to load (the toast has already said why). */
 export const emptyText = (isError: boolean) => (isError ? '加载失败，请稍后重试' : undefined);
@@ -45,27 +56,47 @@ export function usePagedList<T, F extends object = Query>(
   filters: F,
   options: PagedListOptions = {},
 ) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(options.pageSize ?? PAGE_SIZE);
+  const defaultPageSize = options.pageSize ?? PAGE_SIZE;
+  const prefix = typeof options.url === 'string' ? options.url : '';
+  const inUrl = Boolean(options.url);
+  const [params, setParams] = useSearchParams();
+  const [local, setLocal] = useState<UrlListState>({ page: 1, pageSize: defaultPageSize });
+  const state = inUrl ? readListState(params, prefix, defaultPageSize) : local;
+  const { page, pageSize, sort, order } = state;
+  const change = (patch: Partial<UrlListState>) => {
+    if (inUrl) setParams((prev) => writeListState(prev, prefix, patch, defaultPageSize), { replace: true });
+    else setLocal((s) => ({ ...s, ...patch, order: 'sort' in patch ? patch.order : s.order }));
+  };
   const [lastFilters, setLastFilters] = useState(filters);
-  // New filters start again on page 1 (adjusting state while rendering, as React recommends over an effect).
-  if (lastFilters !== filters) {
+  const filtersChanged = lastFilters !== filters;
+  // New filters start again on page 1 (adjusting state while rendering, as React recommends over an effect;
+  // the URL's page is written by the filters' own setter, useUrlFilters).
+  if (filtersChanged) {
     setLastFilters(filters);
-    setPage(1);
+    if (!inUrl) setLocal((s) => ({ ...s, page: 1 }));
   }
-  const query = useMemo(() => ({ ...filters, page, pageSize }), [filters, page, pageSize]);
+  const query = useMemo(
+    () => ({ ...filters, ...(sort ? { sort, order } : {}), page, pageSize }),
+    [filters, sort, order, page, pageSize],
+  );
   const list = useQuery({
     queryKey: [...key, query],
     queryFn: ({ signal }) =>
-      typeof source === 'string' ? fetchPaged<T>(source, query as Query, signal) : source(query, signal),
+      typeof source === 'string'
+        ? fetchPaged<T>(source, query as Query, signal)
+        : source(query as F & { page: number; pageSize: number }, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
   const total = list.data?.total ?? 0;
-  // A write can empty the last page: step back to the last page that still has rows.
-  const emptyPage = Boolean(list.data && list.data.records.length === 0 && total > 0 && page > 1);
+  // A write can empty the last page (or a URL can name a page past the end): step back to the last page
+  // that still has rows.
+  const emptyPage = Boolean(
+    list.data && !list.isPlaceholderData && list.data.records.length === 0 && total > 0 && page > 1,
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: change() is a new function each render
   useEffect(() => {
-    if (emptyPage) setPage(Math.max(1, Math.ceil(total / pageSize)));
+    if (emptyPage) change({ page: Math.max(1, Math.ceil(total / pageSize)) });
   }, [emptyPage, total, pageSize]);
   const pagination: TablePaginationConfig = {
     current: page,
@@ -74,13 +105,21 @@ export function usePagedList<T, F extends object = Query>(
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50, 100],
     showTotal: (t) => `共 ${t} 条`,
-    onChange: (p, size) => {
-      setPage(size !== pageSize ? 1 : p);
-      setPageSize(size);
-    },
+    onChange: (p, size) => change({ page: size !== pageSize ? 1 : p, pageSize: size }),
+  };
+  /** A column's sort props: `{...sortable('dueDate')}` makes its header sort the list on the server. */
+  const sortable = (field: string): { sorter: true; sortOrder: SortOrder } => ({
+    sorter: true,
+    sortOrder: sort === field ? (order === 'desc' ? 'descend' : 'ascend') : null,
+  });
+  const onChange: NonNullable<TableProps<T>['onChange']> = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
+    const field = s?.order && s.columnKey !== undefined ? String(s.columnKey) : undefined;
+    change({ page: 1, sort: field, order: field ? (s?.order === 'descend' ? 'desc' : 'asc') : undefined });
   };
   const rows = list.data?.records ?? [];
-  /** What every paged table sets alike: row key, loading, failure text, scrolling, paging. */
+  /** What every paged table sets alike: row key, loading, failure text, scrolling, paging, sorting. */
   const tableProps = {
     rowKey: 'id',
     size: 'middle',
@@ -89,6 +128,7 @@ export function usePagedList<T, F extends object = Query>(
     scroll: { x: 'max-content' },
     locale: { emptyText: emptyText(list.isError) },
     pagination,
+    onChange,
   } satisfies TableProps<T>;
-  return { list, rows, page, tableProps };
+  return { list, rows, page, sort: { sort, order } as ListSort, sortable, tableProps };
 }
