@@ -37,4 +37,3 @@ export { SearchCard, type SearchCardProps, SearchItem } from './search-card';
 export { showFailure } from './show-failure';
 export { useOwnWorkDefault } from './own-work';
 export { type UrlCodec, type UrlFieldKind, useUrlFilters } from './url-state';
-export { type UrlCodec, type UrlFieldKind, useUrlFilters } from './url-state';
