@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiCall, signIn } from './helpers';
+import { apiCall, discardChanges, signIn } from './helpers';
 
 // Every form dialog starts from the record it opens for: what was typed for one person and cancelled (or saved)
 // never shows in the dialog of the next person, where it could be saved on the wrong record.
@@ -7,11 +7,12 @@ import { apiCall, signIn } from './helpers';
 /** The antd Modal holding the element with this test id. */
 const modalOf = (page: Page, testId: string) => page.locator('.ant-modal').filter({ has: page.getByTestId(testId) });
 
-/** Cancels the dialog holding `testId` and waits until it is gone. */
-async function cancel(page: Page, testId: string) {
+/** Cancels the dialog holding `testId` (its values `changed`: after 放弃修改) and waits until it is gone. */
+async function cancel(page: Page, testId: string, changed = false) {
   await modalOf(page, testId)
     .getByRole('button', { name: /取\s*消/ })
     .click();
+  if (changed) await discardChanges(page);
   await expect(page.getByTestId(testId)).toBeHidden();
 }
 
@@ -67,7 +68,7 @@ test('阳性任务 处理: a cancelled 转诊 and note do not carry to the next 
   await expect(modalOf(page, 'task-handle-form')).toContainText(nameA);
   await form.getByTestId('task-action').getByText('转诊').click();
   await page.getByTestId('task-action-note').fill('已转诊至总医院心内科');
-  await cancel(page, 'task-handle-form');
+  await cancel(page, 'task-handle-form', true);
 
   await b.getByTestId('task-handle').click();
   await expect(modalOf(page, 'task-handle-form')).toContainText(nameB);
@@ -114,7 +115,7 @@ test('阳性任务 改派: a handler picked for one task and cancelled does not 
 
   await a.getByTestId('task-assign').click();
   await pickOption(page, picker, handlerB);
-  await cancel(page, 'task-assign-form');
+  await cancel(page, 'task-assign-form', true);
 
   await b.getByTestId('task-assign').click();
   await expect(modalOf(page, 'task-assign-form')).toContainText(nameB);
@@ -135,7 +136,7 @@ test('新增阳性 确认 and 排除: a handler, note or reason typed for one fi
   await a.getByTestId('positive-confirm').click();
   await pickOption(page, picker);
   await confirm.locator('textarea').fill('请本周内复查');
-  await cancel(page, 'positive-confirm-form');
+  await cancel(page, 'positive-confirm-form', true);
 
   await b.getByTestId('positive-confirm').click();
   await expect(modalOf(page, 'positive-confirm-form')).toContainText(nameB);
@@ -146,7 +147,7 @@ test('新增阳性 确认 and 排除: a handler, note or reason typed for one fi
   const dismiss = page.getByTestId('positive-dismiss-form');
   await a.getByTestId('positive-dismiss').click();
   await dismiss.locator('textarea').fill('复查正常');
-  await cancel(page, 'positive-dismiss-form');
+  await cancel(page, 'positive-dismiss-form', true);
   await b.getByTestId('positive-dismiss').click();
   await expect(modalOf(page, 'positive-dismiss-form')).toContainText(nameB);
   await expect(dismiss.locator('textarea')).toHaveValue('');
@@ -185,7 +186,7 @@ test('随访 记录随访 and 编辑计划: what was typed for one plan and canc
   await record.getByText('微信').click();
   await page.getByTestId('followup-record-outcome').fill('血压平稳');
   await record.locator('textarea').nth(1).fill('下次上门');
-  await cancel(page, 'followup-record-form');
+  await cancel(page, 'followup-record-form', true);
   await b.getByTestId('followup-record').click();
   await expect(modalOf(page, 'followup-record-form')).toContainText(titleB);
   await expect(checkedRadio(record)).toHaveText('上门');
@@ -198,7 +199,7 @@ test('随访 记录随访 and 编辑计划: what was typed for one plan and canc
   await a.getByTestId('followup-edit').click();
   await title.fill('改过的计划名称');
   await plan.getByLabel('备注').fill('改过的备注');
-  await cancel(page, 'plan-form');
+  await cancel(page, 'plan-form', true);
   await b.getByTestId('followup-edit').click();
   await expect(title).toHaveValue(titleB);
   await expect(plan.getByLabel('备注')).toHaveValue('计划备注1');
@@ -230,7 +231,7 @@ test('体检 修改: values typed into one check and cancelled are not on the ne
   await a.getByTestId('check-edit').click();
   await sbp.fill('199');
   await provider.fill('对话框测试医院');
-  await cancel(page, 'check-form');
+  await cancel(page, 'check-form', true);
 
   await b.getByTestId('check-edit').click();
   await expect(sbp).toHaveValue(sbpB);
@@ -264,6 +265,7 @@ test('健康档案 编辑: a mobile number typed into one record and cancelled i
   await mobile.fill('13900000001');
   await name.fill('对话框测试名');
   await dialog.getByTestId('phr-cancel').click();
+  await discardChanges(page);
   await expect(dialog).toBeHidden();
 
   await b.getByTestId('phr-row-edit').click();
@@ -282,7 +284,7 @@ test('用户 编辑 and 重置密码: what was typed for one user and cancelled 
   await a.getByTestId('row-reset-password').click();
   await page.getByTestId('reset-password-new').fill('Other@2025');
   await page.getByTestId('reset-password-confirm').fill('Other@2025');
-  await cancel(page, 'reset-password-form');
+  await cancel(page, 'reset-password-form', true);
   await b.getByTestId('row-reset-password').click();
   await expect(reset).toBeVisible();
   await expect(page.getByTestId('reset-password-new')).toHaveValue('');
@@ -299,6 +301,7 @@ test('用户 编辑 and 重置密码: what was typed for one user and cancelled 
   await expect(name).not.toHaveValue('');
   await name.fill('对话框测试用户');
   await page.getByTestId('resource-form-cancel').click();
+  await discardChanges(page);
   await expect(form).toBeHidden();
   await b.getByTestId('row-edit').click();
   await expect(name).toHaveValue(nameB);
@@ -342,7 +345,7 @@ test('服务包级别设置 and 规则预览: a change cancelled is not there on
   const saved = (await checkedRadio(firstRisk).innerText()).trim();
   await firstRisk.locator('.ant-radio-button-wrapper').filter({ hasNotText: saved }).first().click();
   await expect(checkedRadio(firstRisk)).not.toHaveText(saved);
-  await cancel(page, 'contract-levels-form');
+  await cancel(page, 'contract-levels-form', true);
   await page.getByTestId('contract-levels').click();
   await expect(checkedRadio(firstRisk)).toHaveText(saved);
   await cancel(page, 'contract-levels-form');

@@ -50,3 +50,10 @@ export async function deleteRow(page: Page, row: Locator) {
     .click();
   await expect(row).toHaveCount(0);
 }
+
+/** Answers 放弃未保存的修改？ (asked when a changed form dialog closes) with 放弃修改. */
+export async function discardChanges(page: Page) {
+  const ask = page.locator('.ant-modal-confirm').filter({ hasText: '放弃未保存的修改？' });
+  await ask.getByTestId('discard-ok').click();
+  await expect(ask).toBeHidden();
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectPageErrors, searchResourceRow, signIn, storedToken } from './helpers';
+import { collectPageErrors, discardChanges, searchResourceRow, signIn, storedToken } from './helpers';
 
 /** Where the screenshots of this spec go (looked at by hand; not compared). */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/resource-kinds';
@@ -183,6 +183,7 @@ test('问卷管理: questions and options in the form, reorder, edit, a stale ed
   await expect(page.getByText('数据已被他人修改，请刷新后重试')).toBeVisible();
   await expect(e.form).toBeVisible();
   await page.getByTestId('resource-form-cancel').click();
+  await discardChanges(page);
   await expect(e.form).toBeHidden();
 
   // A server 400 naming a nested cell lands on that cell (a rule only the server knows, simulated here).
@@ -211,6 +212,7 @@ test('问卷管理: questions and options in the form, reorder, edit, a stale ed
   await expect(cell).not.toContainText('选项文字已被其他问卷使用');
   await page.unroute(`**/api/questionnaire/${id}`);
   await page.getByTestId('resource-form-cancel').click();
+  await discardChanges(page);
 
   // A phone-sized window: the same form and detail, full width.
   await page.setViewportSize({ width: 390, height: 844 });

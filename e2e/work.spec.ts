@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signIn, storedToken } from './helpers';
+import { discardChanges, signIn, storedToken } from './helpers';
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const token = await storedToken(page);
@@ -21,6 +21,7 @@ test('a rule with a bad expression is refused with the position; the preview cou
   await page.getByTestId('resource-form-ok').click();
   await expect(form.getByText('第7个字符处：表达式不完整')).toBeVisible();
   await page.getByTestId('resource-form-cancel').click();
+  await discardChanges(page);
 
   await page.getByTestId('rule-preview').click();
   await page.getByTestId('rule-preview-judge').fill('SBP >= 140');

@@ -5,6 +5,7 @@ import { useCallback, useId, useState } from 'react';
 import { ApiError } from '../app/http';
 import { useSession } from '../app/use-session';
 import { freshOnOpen } from '../components/fresh-on-open';
+import { useDiscardGuard } from '../components/list/form-dialog';
 import { confirmText, deleteConfirm, doneText } from './action-rules';
 import { splitErrorPath } from './field-kinds/children-rows';
 import { submitValue } from './field-kinds/field-rules';
@@ -162,6 +163,8 @@ interface ActionDialogProps {
 const ActionDialog = freshOnOpen(function ActionDialog({ resource, pending, open, onClose, run }: ActionDialogProps) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
+  const { markDirty, guardClose, leaveGuard } = useDiscardGuard(open);
+  const close = () => guardClose(onClose);
   const formId = `action-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const fields = pending?.action.fields ?? {};
   const n = pending?.rows.length ?? 0;
@@ -189,12 +192,12 @@ const ActionDialog = freshOnOpen(function ActionDialog({ resource, pending, open
     <Modal
       title={title}
       open={open}
-      onCancel={onClose}
+      onCancel={close}
       mask={{ closable: false }}
       destroyOnHidden
       width={{ xs: '100%', md: 560 }}
       footer={[
-        <Button key="cancel" onClick={onClose} disabled={saving}>
+        <Button key="cancel" onClick={close} disabled={saving}>
           取 消
         </Button>,
         <Button key="ok" type="primary" htmlType="submit" form={formId} loading={saving} data-testid="action-form-ok">
@@ -209,12 +212,14 @@ const ActionDialog = freshOnOpen(function ActionDialog({ resource, pending, open
         layout="vertical"
         initialValues={initial}
         onFinish={submit}
+        onValuesChange={markDirty}
         disabled={saving}
         data-testid="action-form"
         data-resource={resource.name}
       >
         <FormRenderer fields={fields} />
       </Form>
+      {leaveGuard}
     </Modal>
   );
 });

@@ -4,6 +4,7 @@ import { App, Button, Form, Modal, Result, Spin } from 'antd';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { ApiError } from '../app/http';
 import { freshOnOpen } from '../components/fresh-on-open';
+import { useDiscardGuard } from '../components/list/form-dialog';
 import { type CellErrors, splitErrorPath, withKeys } from './field-kinds/children-rows';
 import { CELL_ERRORS_MESSAGE, submitValue } from './field-kinds/field-rules';
 import { FormRenderer } from './field-kinds/form-renderer';
@@ -50,6 +51,8 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
   onSaved,
 }: ResourceFormDialogProps) {
   const [saving, setSaving] = useState(false);
+  const { markDirty, guardClose, leaveGuard } = useDiscardGuard(open);
+  const close = () => guardClose(onClose);
   const formId = `resource-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const editing = record !== undefined && record !== null;
   const id = record?.id;
@@ -84,6 +87,7 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
           record={editing ? full.data : undefined}
           saving={saving}
           setSaving={setSaving}
+          onChange={markDirty}
           onDone={(saved) => {
             onClose();
             onSaved?.(saved);
@@ -97,13 +101,13 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
     <Modal
       title={`${editing ? '编辑' : '新增'}${resource.label}`}
       open={open}
-      onCancel={onClose}
+      onCancel={close}
       mask={{ closable: false }}
       keyboard={!saving}
       destroyOnHidden
       width={{ xs: '100%', md: 760, xl: 880 }}
       footer={[
-        <Button key="cancel" onClick={onClose} disabled={saving} data-testid="resource-form-cancel">
+        <Button key="cancel" onClick={close} disabled={saving} data-testid="resource-form-cancel">
           取 消
         </Button>,
         // Submits the form by its id: the form lives in the dialog body, the button in the footer.
@@ -120,6 +124,7 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
         </Button>,
       ]}
     >
+      {leaveGuard}
       {body}
     </Modal>
   );
@@ -131,10 +136,12 @@ interface ResourceFormProps {
   record: ResourceRecord | undefined;
   saving: boolean;
   setSaving: (saving: boolean) => void;
+  /** The user changed a value (the dialog then asks before dropping the changes). */
+  onChange: () => void;
   onDone: (saved: ResourceRecord | undefined) => void;
 }
 
-function ResourceForm({ formId, resource, record, saving, setSaving, onDone }: ResourceFormProps) {
+function ResourceForm({ formId, resource, record, saving, setSaving, onChange, onDone }: ResourceFormProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
@@ -188,6 +195,7 @@ function ResourceForm({ formId, resource, record, saving, setSaving, onDone }: R
       layout="vertical"
       initialValues={initial}
       onFinish={submit}
+      onValuesChange={onChange}
       scrollToFirstError
       disabled={saving}
       data-testid="resource-form"

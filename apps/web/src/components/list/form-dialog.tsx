@@ -1,6 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, type FormInstance, type FormProps, Modal, type ModalProps, Spin, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import {
+  App,
+  type ButtonProps,
+  Form,
+  type FormInstance,
+  type FormProps,
+  Modal,
+  type ModalProps,
+  Spin,
+  Typography,
+} from 'antd';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
 import { ApiError } from '../../app/http';
 import { showFailure } from './show-failure';
 
@@ -41,6 +52,66 @@ export function useDialogSave<V, A>(o: DialogSaveOptions<V, A>) {
   });
 }
 
+/** The question before a changed form is dropped (closing its dialog, leaving its page). */
+export const DISCARD_QUESTION = '放弃未保存的修改？';
+
+/**
+ * Asks before a dialog's changed form is dropped. `markDirty` goes on the form's onValuesChange (a change by
+ * the user); `guardClose(close)` is the dialog's close (✕, 取 消, Esc): it closes at once while nothing has
+ * changed, else asks 放弃未保存的修改？ first. While the dialog is open with changes, `leaveGuard` (render
+ * it in the dialog) asks the same before a route change inside the console, and the browser asks before the
+ * page is left. A saved form closes through its own path, without asking. Mount the dialog per opening
+ * (freshOnOpen), so every opening starts unchanged.
+ */
+export function useDiscardGuard(open: boolean) {
+  const { modal } = App.useApp();
+  const [dirty, setDirty] = useState(false);
+  // A closed dialog is unchanged when it opens again (also where a dialog is not mounted per opening).
+  if (!open && dirty) setDirty(false);
+  const markDirty = useCallback(() => setDirty(true), []);
+  const ask = useCallback(
+    (discard: () => void, keep?: () => void) => {
+      modal.confirm({
+        title: DISCARD_QUESTION,
+        content: '本次填写的内容尚未保存，放弃后将不会保留。',
+        okText: '放弃修改',
+        cancelText: '继续编辑',
+        okButtonProps: { danger: true, 'data-testid': 'discard-ok' } as ButtonProps,
+        cancelButtonProps: { 'data-testid': 'discard-cancel' } as ButtonProps,
+        onOk: discard,
+        onCancel: keep,
+      });
+    },
+    [modal],
+  );
+  const guardClose = useCallback(
+    (close: () => void) => {
+      if (dirty) ask(close);
+      else close();
+    },
+    [dirty, ask],
+  );
+  const leaveGuard = open && dirty ? <LeaveGuard ask={ask} /> : null;
+  return { dirty, markDirty, guardClose, leaveGuard };
+}
+
+/**
+ * Mounted only while a changed form is open (the router consults one blocker at a time): a move to another
+ * page of the console waits for 放弃修改; a change of the query alone (a list's URL state) passes.
+ */
+function LeaveGuard({ ask }: { ask: (discard: () => void, keep?: () => void) => void }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state === 'blocked') ask(blocker.proceed, blocker.reset);
+  }, [blocker, ask]);
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+  return null;
+}
+
 export interface FormDialogProps<V> {
   title: ReactNode;
   open: boolean;
@@ -67,14 +138,17 @@ export interface FormDialogProps<V> {
 
 /**
  * The shell of every row dialog with a form: a modal that keeps its mask on click, 确 定 submits the form,
- * 取 消 closes; the form is vertical and locked while saving. Mount it through freshOnOpen.
+ * 取 消 closes — after 放弃未保存的修改？ when the form was changed (useDiscardGuard); the form is vertical
+ * and locked while saving. Mount it through freshOnOpen.
  */
 export function FormDialog<V extends object>(p: FormDialogProps<V>) {
+  const { markDirty, guardClose, leaveGuard } = useDiscardGuard(p.open);
+  const onValuesChange = p.formProps?.onValuesChange;
   return (
     <Modal
       title={p.title}
       open={p.open}
-      onCancel={p.onClose}
+      onCancel={() => guardClose(p.onClose)}
       mask={{ closable: false }}
       destroyOnHidden
       width={p.width}
@@ -85,6 +159,7 @@ export function FormDialog<V extends object>(p: FormDialogProps<V>) {
       okButtonProps={{ danger: p.danger, disabled: p.loading, 'data-testid': p.okTestId }}
       styles={p.modalStyles}
     >
+      {leaveGuard}
       {p.intro ? <Typography.Paragraph type="secondary">{p.intro}</Typography.Paragraph> : null}
       {p.loading ? (
         <Spin />
@@ -94,6 +169,10 @@ export function FormDialog<V extends object>(p: FormDialogProps<V>) {
           {...p.formProps}
           form={p.form}
           initialValues={p.initialValues}
+          onValuesChange={(changed, all) => {
+            markDirty();
+            onValuesChange?.(changed, all);
+          }}
           onFinish={p.onFinish ?? ((v) => p.saving.mutate(v))}
           disabled={p.saving.isPending}
           data-testid={p.formTestId}

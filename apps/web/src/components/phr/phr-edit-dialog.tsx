@@ -4,6 +4,7 @@ import { Alert, App, Button, Form, Modal, Result, Spin, Tabs, theme } from 'antd
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { ApiError } from '../../app/http';
 import { freshOnOpen } from '../fresh-on-open';
+import { useDiscardGuard } from '../list/form-dialog';
 import { FamilyHistoryForm } from './forms/family-history-form';
 import { HealthInfoForm } from './forms/health-info-form';
 import { LifeInfoForm } from './forms/life-info-form';
@@ -133,6 +134,7 @@ export const PhrEditDialog = freshOnOpen(function PhrEditDialog({
 }: PhrEditDialogProps) {
   const editing = employeeId !== undefined && employeeId !== null;
   const [saving, setSaving] = useState(false);
+  const { markDirty, guardClose, leaveGuard } = useDiscardGuard(open);
   const [opening, setOpening] = useState(0);
   const formId = `phr-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
 
@@ -166,6 +168,7 @@ export const PhrEditDialog = freshOnOpen(function PhrEditDialog({
         unitId={unitId}
         saving={saving}
         setSaving={setSaving}
+        onChange={markDirty}
         onDone={(saved) => {
           onClose();
           onSaved?.(saved);
@@ -179,7 +182,7 @@ export const PhrEditDialog = freshOnOpen(function PhrEditDialog({
       title="添加/修改基础信息"
       open={open}
       onCancel={() => {
-        if (!saving) onClose();
+        if (!saving) guardClose(onClose);
       }}
       afterOpenChange={(visible) => {
         if (!visible) setOpening((n) => n + 1);
@@ -191,7 +194,7 @@ export const PhrEditDialog = freshOnOpen(function PhrEditDialog({
       styles={{ body: { minHeight: 360, maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}
       modalRender={(node) => <div data-testid="phr-dialog">{node}</div>}
       footer={[
-        <Button key="cancel" onClick={onClose} disabled={saving} data-testid="phr-cancel">
+        <Button key="cancel" onClick={() => guardClose(onClose)} disabled={saving} data-testid="phr-cancel">
           取 消
         </Button>,
         <Button
@@ -207,6 +210,7 @@ export const PhrEditDialog = freshOnOpen(function PhrEditDialog({
         </Button>,
       ]}
     >
+      {leaveGuard}
       {body}
     </Modal>
   );
@@ -219,10 +223,12 @@ interface PhrEditFormProps {
   detail?: PhrDetail;
   unitId?: number | null;
   setSaving: (saving: boolean) => void;
+  /** The user changed a value (the dialog then asks before dropping the changes). */
+  onChange: () => void;
   onDone: (saved: { id: number; version: number } | undefined) => void;
 }
 
-function PhrEditForm({ formId, saving, employeeId, detail, unitId, setSaving, onDone }: PhrEditFormProps) {
+function PhrEditForm({ formId, saving, employeeId, detail, unitId, setSaving, onChange, onDone }: PhrEditFormProps) {
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const [form] = Form.useForm<FormValues>();
@@ -331,6 +337,7 @@ function PhrEditForm({ formId, saving, employeeId, detail, unitId, setSaving, on
   };
 
   const onValuesChange = (changed: FormValues) => {
+    onChange();
     const patient = changed.patientInfo as Record<string, unknown> | undefined;
     if (adding && patient && 'idCard' in patient) {
       const derived = fromIdCard(patient.idCard);
