@@ -34,6 +34,10 @@ export const INDICATORS: IndicatorDef[] = [
   { code: 'HR', name: '心率', unit: '次/分', min: 25, max: 250, decimals: 0 },
 ];
 
+/** An indicator as a form or column names it: its Chinese name and unit (身高（cm）, 糖化血红蛋白（%）), never its code. */
+export const indicatorLabel = (i: Pick<IndicatorDef, 'name' | 'unit'>): string =>
+  i.unit ? `${i.name}（${i.unit}）` : i.name;
+
 export const INDICATOR_BY_CODE: Record<string, IndicatorDef> = Object.fromEntries(INDICATORS.map((i) => [i.code, i]));
 
 /** BMI = weight (kg) / height (m)², one decimal. */

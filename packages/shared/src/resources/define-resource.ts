@@ -88,6 +88,11 @@ export interface FieldDef {
   createOnly?: boolean;
   /** Read-only value computed by SQL instead of a column; `{t}` stands for the table's alias. */
   sql?: string;
+  /**
+   * input: a rule condition in the expression language of rules/expression.ts. Lists and details read it in
+   * Chinese (describeExpression: 收缩压 ≥ 140 或 舒张压 ≥ 90); the raw text only under 表达式（高级）.
+   */
+  expression?: boolean;
   /** children: the child rows' declaration. */
   children?: ChildCollectionDef;
   /**

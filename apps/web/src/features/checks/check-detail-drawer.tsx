@@ -48,7 +48,7 @@ function lines(detail: CheckDetail): IndicatorLine[] {
 }
 
 const indicatorColumns: TableProps<IndicatorLine>['columns'] = [
-  { key: 'name', title: '指标', render: (_, r) => `${r.name}（${r.code}）` },
+  { key: 'name', title: '指标', render: (_, r) => r.name },
   {
     key: 'value',
     title: '结果',

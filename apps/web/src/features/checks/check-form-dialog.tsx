@@ -1,4 +1,4 @@
-import type { IndicatorDef } from '@peis/shared';
+import { type IndicatorDef, indicatorLabel } from '@peis/shared';
 import { App, Col, DatePicker, Divider, Form, Input, InputNumber, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { freshOnOpen } from '../../components/fresh-on-open';
@@ -139,18 +139,13 @@ export const CheckFormDialog = freshOnOpen(function CheckFormDialog({ check, ope
             {g.indicators.map((d) => (
               <Col key={d.code} xs={12} md={8}>
                 <Form.Item
-                  label={`${d.name}（${d.code}）`}
+                  label={indicatorLabel(d)}
                   name={['values', d.code]}
                   rules={[rangeRule(d)]}
                   tooltip={d.code === 'BMI' ? '填写身高和体重后自动计算' : `合理范围 ${d.min}–${d.max}`}
                   style={{ marginBottom: 12 }}
                 >
-                  <InputNumber
-                    suffix={d.unit}
-                    controls={false}
-                    style={{ width: '100%' }}
-                    data-testid={`check-value-${d.code}`}
-                  />
+                  <InputNumber controls={false} style={{ width: '100%' }} data-testid={`check-value-${d.code}`} />
                 </Form.Item>
               </Col>
             ))}

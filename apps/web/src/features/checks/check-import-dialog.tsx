@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { INDICATORS } from '@peis/shared';
+import { INDICATORS, indicatorLabel } from '@peis/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -33,7 +33,7 @@ type Stage = 'choose' | 'running' | 'report';
 
 const MAP_OPTIONS = [
   { value: '', label: '忽略此列' },
-  ...INDICATORS.map((i) => ({ value: i.code, label: `${i.name}(${i.code})` })),
+  ...INDICATORS.map((i) => ({ value: i.code, label: indicatorLabel(i) })),
 ];
 
 const refusedColumns: TableProps<RefusedCell>['columns'] = [

@@ -3,6 +3,7 @@ import {
   expressionVariables,
   INDICATOR_BY_CODE,
   INDICATORS,
+  indicatorLabel,
   RULE_GENDERS,
   validateExpression,
 } from '@peis/shared';
@@ -13,7 +14,6 @@ import {
   Button,
   Col,
   Form,
-  Input,
   InputNumber,
   Modal,
   Radio,
@@ -28,6 +28,7 @@ import { useState } from 'react';
 import { http } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
 import { showFailure } from '../../components/list';
+import { ExpressionInput } from '../../components/rule-expression';
 
 /** What a preview starts from: a rule of the list, or nothing for a blank one. */
 export interface PreviewSeed {
@@ -119,7 +120,7 @@ export const RulePreviewDialog = freshOnOpen(function RulePreviewDialog({
     { key: 'checkDate', dataIndex: 'checkDate', title: '体检日期', width: 110 },
     ...codes.map((code) => ({
       key: code,
-      title: INDICATOR_BY_CODE[code] ? `${INDICATOR_BY_CODE[code].name}(${code})` : code,
+      title: INDICATOR_BY_CODE[code] ? indicatorLabel(INDICATOR_BY_CODE[code]) : code,
       width: 110,
       render: (_: unknown, r: PreviewSample) => r.values?.[code] ?? '-',
     })),
@@ -150,19 +151,12 @@ export const RulePreviewDialog = freshOnOpen(function RulePreviewDialog({
         onFinish={(v) => preview.mutate(v)}
         data-testid="rule-preview-form"
       >
-        <Form.Item
-          label="判定条件"
-          name="judge"
-          validateFirst
-          rules={[{ validator: validateJudge }]}
-          extra={`指标代码：${INDICATORS.map((i) => `${i.code} ${i.name}`).join('、')}`}
-        >
-          <Input
+        <Form.Item label="判定条件" name="judge" validateFirst rules={[{ validator: validateJudge }]}>
+          <ExpressionInput
             placeholder="如：SBP >= 140 || DBP >= 90"
             maxLength={300}
-            allowClear
-            style={{ fontFamily: 'monospace' }}
-            data-testid="rule-preview-judge"
+            defaultOpen
+            testId="rule-preview-judge"
           />
         </Form.Item>
         <Row gutter={16}>

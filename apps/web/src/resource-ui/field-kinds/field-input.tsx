@@ -2,6 +2,7 @@ import type { FieldDef } from '@peis/shared';
 import { Checkbox, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { CompanyPicker } from '../../components/pickers/company-picker';
 import { RemotePicker } from '../../components/pickers/remote-picker';
+import { ExpressionInput } from '../../components/rule-expression';
 import { AvatarUploader } from '../../components/uploaders/avatar-uploader';
 import { ChildrenInput } from './children-table';
 import { DateInput } from './date-input';
@@ -135,6 +136,19 @@ export function FieldInput({ field: f, fieldKey = '', record, disabled, ...contr
     case 'title':
       return null;
     default:
+      // A rule condition: its Chinese reading, the expression under 表达式（高级）.
+      if (f.expression) {
+        return (
+          <ExpressionInput
+            {...rest}
+            maxLength={f.maxLength}
+            placeholder={inputPlaceholder(f)}
+            help={f.help}
+            disabled={disabled}
+            testId="expression-input"
+          />
+        );
+      }
       // input and hidden
       return (
         <Input {...rest} maxLength={f.maxLength} allowClear placeholder={inputPlaceholder(f)} disabled={disabled} />

@@ -2,6 +2,7 @@ import { type FieldDef, optionLabel } from '@peis/shared';
 import { Image, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useRemoteOptions } from '../../components/pickers/remote-picker';
+import { ExpressionText } from '../../components/rule-expression';
 import { fileSrc } from '../../components/uploaders/upload-request';
 import type { ResourceRecord } from '../resource-api';
 import { childColumns, nestedCollections } from './children-rows';
@@ -63,6 +64,7 @@ export function FieldValue({ fieldKey, field: f, record, variant }: FieldValuePr
       />
     );
   }
+  if (f.expression) return <ExpressionText value={value} variant={variant} />;
   if (f.remote && !f.options) return <RemoteValue field={f} value={value} />;
   if (f.kind === 'richText') {
     if (variant === 'list') return <ListText text={htmlText(String(value))} />;

@@ -56,7 +56,8 @@ export function FormRenderer({ fields, editing, disabled, record }: FormRenderer
               // A child table is checked on submit; until then each cell speaks for itself once edited.
               validateTrigger={f.kind === 'children' ? [] : 'onChange'}
               valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-              extra={f.help}
+              // A rule condition shows its help in its own advanced panel.
+              extra={f.expression ? undefined : f.help}
             >
               <FieldInput field={f} fieldKey={key} record={record} disabled={disabled || (editing && f.immutable)} />
             </Form.Item>
