@@ -1,5 +1,6 @@
-import { Button, Card, Col, Form, type FormInstance, Row, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { FilterOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Col, Form, type FormInstance, Grid, Row, Space } from 'antd';
+import { type ReactNode, useState } from 'react';
 
 export interface SearchCardProps<T> {
   form: FormInstance<T>;
@@ -15,7 +16,17 @@ export interface SearchCardProps<T> {
   moreActions?: ReactNode;
 }
 
-/** The search form card of a list: its fields in a responsive grid, 查询 / 重置 at the end. */
+/** How many filters hold a value (an empty string, an empty list or a blank range counts as none). */
+export function activeFilterCount(values: object | undefined): number {
+  const filled = (v: unknown): boolean =>
+    Array.isArray(v) ? v.some(filled) : v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
+  return Object.values(values ?? {}).filter(filled).length;
+}
+
+/**
+ * The search form card of a list: its fields in a responsive grid, 查询 / 重置 at the end. On a phone the fields
+ * fold behind a 筛选 button (its badge: how many filters are set); 查询 folds them again to show the list.
+ */
 export function SearchCard<T extends object>({
   form,
   onSearch,
@@ -27,9 +38,36 @@ export function SearchCard<T extends object>({
   name,
   moreActions,
 }: SearchCardProps<T>) {
+  const phone = Grid.useBreakpoint().md === false;
+  const [open, setOpen] = useState(false);
+  const active = activeFilterCount(Form.useWatch((values: T) => values, { form, preserve: true }));
+  const folded = phone && !open;
   return (
     <Card size="small" className={className}>
-      <Form<T> form={form} name={name} onFinish={onSearch} initialValues={initialValues} data-testid={testId}>
+      {phone ? (
+        <Badge count={active} size="small">
+          <Button
+            icon={<FilterOutlined />}
+            onClick={() => setOpen((v) => !v)}
+            aria-expanded={open}
+            data-testid={testId ? `${testId}-toggle` : 'search-toggle'}
+          >
+            筛选
+          </Button>
+        </Badge>
+      ) : null}
+      {/* Folded fields stay mounted (only hidden): the form keeps its values and its instance. */}
+      <Form<T>
+        form={form}
+        name={name}
+        onFinish={(values) => {
+          if (phone) setOpen(false);
+          onSearch(values);
+        }}
+        initialValues={initialValues}
+        data-testid={testId}
+        style={folded ? { display: 'none' } : phone ? { marginTop: 8 } : undefined}
+      >
         <Row gutter={[16, 0]}>
           {children}
           <Col flex="auto" style={{ textAlign: 'right' }}>

@@ -1,0 +1,37 @@
+import { facilityResource, positiveTaskResource } from '@peis/shared';
+import { describe, expect, it } from 'vitest';
+import { actionColumnWidth, fieldColumnWidth, resourceListLayout } from './list-layout';
+
+describe('a declared list’s layout from its declaration', () => {
+  it('names the row by its title field, its status by the state field, its date by the first listed date', () => {
+    const layout = resourceListLayout(positiveTaskResource);
+    expect(layout.title).toBe('name');
+    expect(layout.status).toBe('status');
+    expect(layout.due).toBe('dueDate');
+    expect(layout.dates).toContain('dueDate');
+    // The next listed fields in declaration order, never title, status or date again.
+    expect(layout.essential).toEqual(['unitName', 'ruleName', 'libraryName']);
+  });
+
+  it('takes a listed 状态 field as the status when no state field is declared, and the deleted view’s time as a datetime', () => {
+    const layout = resourceListLayout(facilityResource, ['deletedAt']);
+    expect(layout).toMatchObject({ title: 'name', status: 'status', due: 'installedOn', datetimes: ['deletedAt'] });
+    expect(layout.essential).toEqual(['kind', 'unitId', 'location']);
+  });
+
+  it('gives masked ID numbers room for all 18 characters and unit pickers more than a switch', () => {
+    expect(fieldColumnWidth({ kind: 'input', label: '身份证号', mask: 'idCard' })).toBeGreaterThanOrEqual(180);
+    expect(fieldColumnWidth({ kind: 'company', label: '单位' })).toBeGreaterThan(
+      fieldColumnWidth({ kind: 'switch', label: '状态' }),
+    );
+  });
+
+  it('makes the action column as wide as the buttons the declaration can offer', () => {
+    // A read-only view: 查看 plus its declared actions (处理 … 改派), wider than the deleted view's lone 恢复.
+    const view = actionColumnWidth(positiveTaskResource, false);
+    const labels = Object.values(positiveTaskResource.actions ?? {}).map((a) => a.label);
+    expect(view).toBe(['查看', ...labels].reduce((s, l) => s + l.length * 14 + 16, 16));
+    expect(actionColumnWidth(positiveTaskResource, true)).toBe(16 + 2 * 14 + 16);
+    expect(actionColumnWidth(facilityResource, false)).toBe(16 + 3 * (2 * 14 + 16));
+  });
+});
