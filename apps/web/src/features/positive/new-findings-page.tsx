@@ -1,4 +1,4 @@
-import { positiveFindingResource, RULE_LEVELS } from '@peis/shared';
+import { describeExpression, positiveFindingResource, RULE_LEVELS } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Select, Space, Table, type TableProps, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -81,7 +81,7 @@ export default function NewFindingsPage() {
       title: '阳性规则',
       width: 140,
       render: (_, r) => (
-        <Tooltip title={`判定条件：${r.judge}`}>
+        <Tooltip title={`判定条件：${describeExpression(r.judge) ?? '条件无法识别'}`}>
           <span>{r.ruleName}</span>
         </Tooltip>
       ),

@@ -109,13 +109,13 @@ export const LOG_ACTIONS: { value: string; label: string; color: string }[] = [
 ];
 export const logAction = (action: string | null | undefined) => LOG_ACTIONS.find((a) => a.value === action);
 
-/** 'SBP 152 / DBP 95': the values that made a rule fire, in the order of the indicator list. */
+/** '收缩压 152 / 舒张压 95': the values that made a rule fire, by indicator name, in the indicator list's order. */
 export function matchedText(matched: Matched | null | undefined): string {
   if (!matched) return '-';
   const parts = Object.entries(matched)
     .filter(([, v]) => v !== null && v !== undefined)
     .sort(([a], [b]) => indicatorOrder(a) - indicatorOrder(b))
-    .map(([code, v]) => `${code} ${v}`);
+    .map(([code, v]) => `${INDICATOR_BY_CODE[code]?.name ?? code} ${v}`);
   return parts.length ? parts.join(' / ') : '-';
 }
 

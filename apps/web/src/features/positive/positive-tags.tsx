@@ -23,7 +23,7 @@ export function LogActionTag({ action }: { action: string }) {
   return <Tag color={a?.color}>{a?.label ?? action}</Tag>;
 }
 
-/** The values that made the rule fire, 'SBP 152 / DBP 95', with the indicator names on hover. */
+/** The values that made the rule fire, '收缩压 152 / 舒张压 95', with the units on hover. */
 export function MatchedValues({ matched }: { matched: Matched | null | undefined }) {
   return (
     <Tooltip title={matchedTitle(matched)}>
