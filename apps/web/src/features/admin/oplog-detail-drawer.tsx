@@ -50,7 +50,7 @@ export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerPro
                 label: '结果',
                 children: entry.success ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>,
               },
-              { key: 'ip', label: 'IP', children: entry.ip ?? '-' },
+              { key: 'ip', label: 'IP 地址', children: entry.ip ?? '-' },
               { key: 'detail', label: '说明', span: 'filled', children: entry.detail ?? '-' },
             ]}
           />
@@ -84,7 +84,7 @@ export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerPro
             items={[
               {
                 key: 'raw',
-                label: '原始数据（JSON）',
+                label: '原始数据',
                 children: (
                   <Flex gap={12} wrap>
                     {(['before', 'after'] as const).map((side) => (

@@ -82,7 +82,7 @@ export default function OplogPage({ route }: { route: RouteDef }) {
       render: (_, r) => (r.success ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
     },
     { key: 'detail', title: '说明', render: (_, r) => <Ellipsis text={r.detail} width={260} /> },
-    { key: 'ip', dataIndex: 'ip', title: 'IP', render: (v: string | null) => v ?? '-' },
+    { key: 'ip', dataIndex: 'ip', title: 'IP 地址', render: (v: string | null) => v ?? '-' },
     {
       key: 'actions',
       title: '操作',
