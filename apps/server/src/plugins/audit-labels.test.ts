@@ -115,6 +115,7 @@ describe('audit labels of what the server writes', () => {
     }
     expect(auditFieldLabel('check', 'checkDate')).toBe('体检日期');
     expect(auditFieldLabel('phr', 'patientInfo.companyJobTitle')).toBe('个人信息 · 职称');
+    expect(auditFieldLabel('phr', 'healthInfo.BMI')).toBe('健康数据 · 体重指数');
     expect(auditFieldLabel('check', 'somethingNew')).toBe(OTHER_FIELD_LABEL);
     expect(auditFieldLabel('phr', 'patientInfo.somethingNew')).toBe(`个人信息 · ${OTHER_FIELD_LABEL}`);
   });

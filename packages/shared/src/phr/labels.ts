@@ -42,7 +42,7 @@ export const PHR_PATIENT_LABELS = {
 export const PHR_HEALTH_LABELS = {
   height: '身高',
   weight: '体重',
-  BMI: 'BMI',
+  BMI: '体重指数',
   blood: '血型',
   waist: '腰围',
 } as const;
