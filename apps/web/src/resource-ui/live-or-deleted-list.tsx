@@ -12,13 +12,15 @@ export interface LiveOrDeletedListProps {
   toolbarExtra?: (view: RecordsView) => ReactNode;
   /** More row actions on the live records (deleted ones only offer 恢复). Keep it stable (useCallback). */
   liveRowActions?: (record: ResourceRecord) => ReactNode;
+  /** Filters the page fixes in both views (ResourceListPage's `fixed`); keep it stable (useMemo). */
+  fixed?: Record<string, string | number>;
 }
 
 /**
  * A resource's generic list with, for soft-deleting resources, the switch to its deleted records (恢复) for
  * accounts allowed to restore. Each view is a fresh page (filters, paging).
  */
-export function LiveOrDeletedList({ resource, title, toolbarExtra, liveRowActions }: LiveOrDeletedListProps) {
+export function LiveOrDeletedList({ resource, title, toolbarExtra, liveRowActions, fixed }: LiveOrDeletedListProps) {
   const [view, setView] = useState<RecordsView>('live');
   const toggle =
     resource.softDelete !== false ? <DeletedViewToggle resource={resource} view={view} onChange={setView} /> : null;
@@ -36,6 +38,7 @@ export function LiveOrDeletedList({ resource, title, toolbarExtra, liveRowAction
         </>
       }
       rowActions={view === 'live' ? liveRowActions : undefined}
+      fixed={fixed}
     />
   );
 }

@@ -26,13 +26,19 @@ export interface ResourceFormDialogProps {
   onClose: () => void;
   /** After a successful save, with the saved record (the dialog has already refreshed the resource's queries). */
   onSaved?: (record: ResourceRecord | undefined) => void;
+  /** Values a new record starts with, over the fields' defaults (e.g. the dictionary type being viewed). */
+  defaults?: Record<string, unknown>;
 }
 
 /** Initial form values: the record's values, or each field's default for a new record. */
-function initialValues(resource: ResourceDef, record: ResourceRecord | undefined): Record<string, unknown> {
+function initialValues(
+  resource: ResourceDef,
+  record: ResourceRecord | undefined,
+  defaults?: Record<string, unknown>,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [key, f] of formFields(resource, record ? 'update' : 'create')) {
-    const v = record ? record[key] : f.defaultValue;
+    const v = record ? record[key] : (defaults?.[key] ?? f.defaultValue);
     values[key] = f.kind === 'children' ? withKeys(f, v ?? []) : v;
   }
   return values;
@@ -49,6 +55,7 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
   open,
   onClose,
   onSaved,
+  defaults,
 }: ResourceFormDialogProps) {
   const [saving, setSaving] = useState(false);
   const { markDirty, guardClose, leaveGuard } = useDiscardGuard(open);
@@ -85,6 +92,7 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
           formId={formId}
           resource={resource}
           record={editing ? full.data : undefined}
+          defaults={defaults}
           saving={saving}
           setSaving={setSaving}
           onChange={markDirty}
@@ -139,15 +147,16 @@ interface ResourceFormProps {
   /** The user changed a value (the dialog then asks before dropping the changes). */
   onChange: () => void;
   onDone: (saved: ResourceRecord | undefined) => void;
+  defaults?: Record<string, unknown>;
 }
 
-function ResourceForm({ formId, resource, record, saving, setSaving, onChange, onDone }: ResourceFormProps) {
+function ResourceForm({ formId, resource, record, defaults, saving, setSaving, onChange, onDone }: ResourceFormProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const cells = useServerErrors();
   const editing = record !== undefined;
-  const initial = useMemo(() => initialValues(resource, record), [resource, record]);
+  const initial = useMemo(() => initialValues(resource, record, defaults), [resource, record, defaults]);
 
   const submit = async (values: Record<string, unknown>) => {
     const body: Record<string, unknown> = {};

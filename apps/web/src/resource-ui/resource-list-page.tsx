@@ -39,6 +39,11 @@ export interface ResourceListPageProps {
   deletedView?: boolean;
   /** The page offers the 已删除 view (so the delete question can say where a deleted record is restored). */
   restoreOffered?: boolean;
+  /**
+   * Filters the page fixes (e.g. the dictionary type picked beside the list): always sent, left out of the
+   * search form, and the values a new record starts with.
+   */
+  fixed?: Record<string, string | number>;
 }
 
 /** What a list is asked for besides its page: the search form's filters, the sort, the deleted view. */
@@ -63,6 +68,7 @@ export function ResourceListPage({
   columnsExtra,
   deletedView = false,
   restoreOffered = false,
+  fixed,
 }: ResourceListPageProps) {
   const can = useCan();
   const { message } = App.useApp();
@@ -87,8 +93,8 @@ export function ResourceListPage({
 
   // A new search, sort or view starts again on page 1 (usePagedList does so for every new filters object).
   const listFilters = useMemo<ListFilters>(
-    () => ({ filters, sort: sort?.field, order: sort?.order, deleted: deletedView }),
-    [filters, sort, deletedView],
+    () => ({ filters: { ...filters, ...fixed }, sort: sort?.field, order: sort?.order, deleted: deletedView }),
+    [filters, sort, deletedView, fixed],
   );
   const { tableProps } = usePagedList<ResourceRecord, ListFilters>(
     [...resourceKeys.all(resource), 'list'],
@@ -126,7 +132,7 @@ export function ResourceListPage({
     try {
       await download(
         `${resource.endpoint}/export`,
-        { ...filters, sort: sort?.field, order: sort?.order },
+        { ...filters, ...fixed, sort: sort?.field, order: sort?.order },
         `${resource.label}.xlsx`,
       );
     } catch {
@@ -284,7 +290,7 @@ export function ResourceListPage({
 
   return (
     <Flex vertical gap={16} data-testid="resource-list" data-resource={resource.name}>
-      <ResourceSearchForm resource={resource} onSearch={setFilters} />
+      <ResourceSearchForm resource={resource} onSearch={setFilters} omit={fixed ? Object.keys(fixed) : undefined} />
       <Card>
         {/* Title and toolbar in one wrapping row: on a narrow window the toolbar moves under the title. */}
         <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
@@ -314,6 +320,7 @@ export function ResourceListPage({
         resource={resource}
         record={editing.record}
         open={editing.open}
+        defaults={fixed}
         onClose={() => setEditing((s) => ({ ...s, open: false }))}
       />
       <ResourceDetailDrawer

@@ -8,12 +8,16 @@ export interface ResourceSearchFormProps {
   resource: ResourceDef;
   /** Called with the list query parameters of the filled-in filters (查询) or with none (重置). */
   onSearch: (filters: Query) => void;
+  /** Fields the page already fixes (e.g. the dictionary type chosen beside the list): no control for them. */
+  omit?: readonly string[];
 }
 
 /** The list page's search form: one control per field carrying a `filter`, then 查询 and 重置. */
-export function ResourceSearchForm({ resource, onSearch }: ResourceSearchFormProps) {
+export function ResourceSearchForm({ resource, onSearch, omit }: ResourceSearchFormProps) {
   const [form] = Form.useForm();
-  const filterable = Object.entries(resource.fields).filter(([, f]) => f.filter && f.kind !== 'title');
+  const filterable = Object.entries(resource.fields).filter(
+    ([key, f]) => f.filter && f.kind !== 'title' && !omit?.includes(key),
+  );
   if (filterable.length === 0) return null;
   return (
     <SearchCard<Record<string, unknown>>

@@ -47,6 +47,9 @@ export type EChartOption = ComposeOption<
   | DataZoomComponentOption
 >;
 
+/** A chart's container element, carrying its instance. */
+export type ChartContainer = HTMLDivElement & { echartsInstance?: EChartsType };
+
 /** Event name ('click', 'legendselectchanged', …) → handler, bound to the chart instance. */
 export type EChartEvents = Record<string, (params: unknown) => void>;
 
@@ -87,6 +90,8 @@ export function EChart({
     if (!el) return;
     const chart = init(el);
     chartRef.current = chart;
+    // Reachable from the container (browser tests measure the drawn layout: legend against axis names).
+    (el as ChartContainer).echartsInstance = chart;
     const observer = new ResizeObserver(() => {
       if (!chart.isDisposed()) chart.resize();
     });

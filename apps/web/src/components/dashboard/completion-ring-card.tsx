@@ -8,6 +8,7 @@ import { type DashboardFilter, dashboardKeys, fetchProgress, fetchRing, type Rin
 import { DeclineDialog } from './decline-dialog';
 import { packageRing } from './progress';
 import { ProgressDialog } from './progress-dialog';
+import { rateText } from './rate-bar';
 
 export interface CompletionRingCardProps {
   /** Card title: the indicator (高血压 …) or 健康服务包; also the dialogs' target. */
@@ -61,6 +62,8 @@ export function CompletionRingCard({ title, indicatorKey, filter, year, color, c
   const done = data?.done ?? 0;
   const todo = data?.todo ?? 0;
   const rate = data?.rate ?? 0;
+  // 0 of 0 has no rate: the centre says 无数据 rather than 0%.
+  const shownRate = rateText(rate, done + todo);
   const main = color ?? token.colorPrimary;
 
   const option = useMemo<EChartOption>(() => {
@@ -119,7 +122,7 @@ export function CompletionRingCard({ title, indicatorKey, filter, year, color, c
         data-key={isPackage ? HEALTH_PACKAGE_KEY : indicatorKey}
         role="button"
         tabIndex={0}
-        aria-label={`${title}完成度 ${rate}%，点击查看进度统计`}
+        aria-label={`${title}完成度 ${shownRate}，点击查看进度统计`}
         onClick={open}
         onKeyDown={onKeyDown}
         style={{ height: '100%', cursor: 'pointer' }}
@@ -143,7 +146,7 @@ export function CompletionRingCard({ title, indicatorKey, filter, year, color, c
               data-testid="ring-rate"
               style={{ fontSize: 22, fontWeight: 600, lineHeight: 1.1, color: token.colorTextHeading }}
             >
-              {error && !data ? '--' : `${rate}%`}
+              {error && !data ? '--' : shownRate}
             </span>
             <span style={{ fontSize: 12, color: token.colorTextTertiary }}>完成率</span>
           </Flex>

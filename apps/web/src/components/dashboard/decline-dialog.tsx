@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Modal, Table, type TableProps, Typography } from 'antd';
+import { Button, Modal, Table, type TableProps, Typography } from 'antd';
 import { type DashboardFilter, type DeclineRow, dashboardKeys, fetchDecline } from './dashboard-api';
+import { NO_DATA_TEXT } from './rate-bar';
 
 /** SPEC §8: the text of an empty decline table. */
 export const DECLINE_EMPTY_TEXT = '暂无数据，请稍后访问';
@@ -32,7 +33,13 @@ const columns: NonNullable<TableProps<DeclineRow>['columns']> = [
     title: '下降比例',
     align: 'right',
     width: 130,
-    render: (rate: number) => <DeclineRate rate={rate} />,
+    // Nobody flagged in 2024: there is nothing to decline from.
+    render: (rate: number, row) =>
+      row.count2024 > 0 ? (
+        <DeclineRate rate={rate} />
+      ) : (
+        <Typography.Text type="secondary">{NO_DATA_TEXT}</Typography.Text>
+      ),
   },
 ];
 
@@ -60,7 +67,8 @@ function DeclineContent({ title, filter }: { title: string; filter: DashboardFil
 
 /**
  * SPEC §2 指标下降率统计: per unit, people flagged with the indicator in 2024 and in 2025 and the decline
- * ratio (PRODUCT.md: (count2024 − count2025) / count2024). Footer buttons 取 消 and 确 定 both close it.
+ * ratio (PRODUCT.md: (count2024 − count2025) / count2024). It only shows figures, so its footer is one
+ * 关 闭 button (issue 11: a read-only dialog offers nothing to confirm; SPEC's 取 消 / 确 定 pair is replaced).
  */
 export function DeclineDialog({ open, title, filter, onClose }: DeclineDialogProps) {
   return (
@@ -68,9 +76,7 @@ export function DeclineDialog({ open, title, filter, onClose }: DeclineDialogPro
       title={`${title} · 指标下降率统计`}
       open={open}
       onCancel={onClose}
-      onOk={onClose}
-      cancelText="取 消"
-      okText="确 定"
+      footer={<Button onClick={onClose}>关 闭</Button>}
       width={720}
       destroyOnHidden
       modalRender={(node) => <div data-testid="decline-dialog">{node}</div>}

@@ -6,5 +6,6 @@ export { AbnormalFactorPie, RiskPopulationDonut } from './distribution-charts';
 export { HIGH_RISK_DEFAULT_RANGE, HIGH_RISK_SAMPLE, HighRiskBarChart } from './high-risk-bar-chart';
 export { EXPORT_PERMISSION, IndicatorTable, runSpans } from './indicator-table';
 export { ProgressDialog, type ProgressDialogProps } from './progress-dialog';
+export { NO_DATA_TEXT, RateBar, rateText } from './rate-bar';
 export { durationDays, GANTT_SAMPLE_TASKS, type GanttTask, ProjectGantt } from './project-gantt';
 export { YearFilter, type YearFilterProps } from './year-filter';

@@ -1,9 +1,10 @@
 import { completionRate } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Modal, Progress, Table, type TableProps, Typography } from 'antd';
+import { Button, Modal, Table, type TableProps, Typography } from 'antd';
 import { useMemo } from 'react';
 import { type DashboardFilter, dashboardKeys, fetchProgress, type ProgressRow } from './dashboard-api';
 import { PACKAGE_LEVELS, type PackageRow, pivotPackages, sumPackages } from './progress';
+import { RateBar } from './rate-bar';
 
 export interface ProgressDialogProps {
   open: boolean;
@@ -14,18 +15,6 @@ export interface ProgressDialogProps {
   filter: DashboardFilter;
   year: number;
   onClose: () => void;
-}
-
-function RateCell({ rate }: { rate: number }) {
-  return (
-    <Progress
-      percent={rate}
-      size="small"
-      format={(p) => `${p ?? 0}%`}
-      status={rate >= 100 ? 'success' : 'normal'}
-      style={{ margin: 0, minWidth: 110 }}
-    />
-  );
 }
 
 const num = { align: 'right' as const, width: 96 };
@@ -46,6 +35,7 @@ function ProgressTable<T extends object>({
   scrollX,
   sums,
   rate,
+  rateTotal,
 }: {
   rowKey: string;
   rows: T[];
@@ -55,6 +45,8 @@ function ProgressTable<T extends object>({
   /** The summed numbers, from the third column on. */
   sums: number[];
   rate: number;
+  /** The count the 合计 rate is a share of (0: 无数据). */
+  rateTotal: number;
 }) {
   return (
     <Table<T>
@@ -76,7 +68,7 @@ function ProgressTable<T extends object>({
               </Table.Summary.Cell>
               {sums.map((v, i) => sumCell(i + 2, v))}
               <Table.Summary.Cell index={sums.length + 2}>
-                <RateCell rate={rate} />
+                <RateBar rate={rate} total={rateTotal} />
               </Table.Summary.Cell>
             </Table.Summary.Row>
           </Table.Summary>
@@ -99,7 +91,7 @@ function IndicatorProgressTable({ rows, loading }: { rows: ProgressRow[]; loadin
       key: 'rate',
       title: '完成率%',
       width: 180,
-      render: (_, row) => <RateCell rate={completionRate(row.status2Total, row.total)} />,
+      render: (_, row) => <RateBar rate={completionRate(row.status2Total, row.total)} total={row.total ?? 0} />,
     },
   ];
   return (
@@ -110,6 +102,7 @@ function IndicatorProgressTable({ rows, loading }: { rows: ProgressRow[]; loadin
       loading={loading}
       sums={[total, done]}
       rate={completionRate(done, total)}
+      rateTotal={total}
     />
   );
 }
@@ -145,7 +138,12 @@ function PackageProgressTable({ rows, loading }: { rows: ProgressRow[]; loading:
       children: [
         { key: 'sum-total', dataIndex: 'total', title: '签约数', ...num },
         { key: 'sum-done', dataIndex: 'done', title: '完成数', ...num },
-        { key: 'sum-rate', title: '完成率%', width: 170, render: (_, row) => <RateCell rate={row.rate} /> },
+        {
+          key: 'sum-rate',
+          title: '完成率%',
+          width: 170,
+          render: (_, row) => <RateBar rate={row.rate} total={row.total} />,
+        },
       ],
     },
   ];
@@ -162,6 +160,7 @@ function PackageProgressTable({ rows, loading }: { rows: ProgressRow[]; loading:
         sum.done,
       ]}
       rate={sum.rate}
+      rateTotal={sum.total}
     />
   );
 }
@@ -180,14 +179,14 @@ function ProgressContent({ title, packageVariant, filter, year }: Omit<ProgressD
   );
 }
 
-/** SPEC §2 进度统计 dialog of a completion ring: per-unit progress, loaded when opened. */
+/** SPEC §2 进度统计 dialog of a completion ring: per-unit progress, loaded when opened; read-only, so one 关 闭. */
 export function ProgressDialog({ open, title, packageVariant, filter, year, onClose }: ProgressDialogProps) {
   return (
     <Modal
       title={`${title} · 进度统计（${year}年${filter.companyName ? ` · ${filter.companyName}` : ''}）`}
       open={open}
       onCancel={onClose}
-      footer={null}
+      footer={<Button onClick={onClose}>关 闭</Button>}
       width={packageVariant ? 1240 : 760}
       destroyOnHidden
       modalRender={(node) => <div data-testid="ring-dialog">{node}</div>}

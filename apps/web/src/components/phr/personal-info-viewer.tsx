@@ -2,6 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import * as E from '@peis/shared';
 import { Button, Descriptions, type DescriptionsProps, Empty, Flex, Table, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Digits } from '../list/digits';
 import {
   codeList,
   ENVIRONMENT_LABELS,
@@ -72,13 +73,13 @@ function PatientTab({ data }: { data: PhrRecordData }) {
     { key: 'name', label: L.name, children: show(p.name) },
     { key: 'sex', label: L.sex, children: showEnum(E.SEX, p.sex) },
     { key: 'age', label: L.age, children: withUnit(p.age, '岁') },
-    { key: 'idCard', label: L.idCard, children: show(p.idCard) },
+    { key: 'idCard', label: L.idCard, children: <Digits>{show(p.idCard)}</Digits> },
     { key: 'birthday', label: L.birthday, children: show(p.birthday) },
     { key: 'nation', label: L.nation, children: show(p.nation) },
-    { key: 'mobile', label: L.mobile, children: show(p.mobile) },
+    { key: 'mobile', label: L.mobile, children: <Digits>{show(p.mobile)}</Digits> },
     { key: 'permanent', label: L.permanent, children: showEnum(E.PERMANENT, p.permanent) },
     { key: 'guardian', label: L.guardian, children: show(p.guardian) },
-    { key: 'ecmobile', label: L.ecmobile, children: show(p.ecmobile) },
+    { key: 'ecmobile', label: L.ecmobile, children: <Digits>{show(p.ecmobile)}</Digits> },
     { key: 'educationLevel', label: L.educationLevel, children: showEnum(E.EDUCATION, p.educationLevel) },
     { key: 'professional', label: L.professional, children: showEnum(E.OCCUPATION, p.professional) },
     { key: 'marital', label: L.marital, children: showEnum(E.MARITAL, p.marital) },

@@ -78,7 +78,10 @@ function ProfileForm({ profile, onStale }: { profile: Profile; onStale: () => vo
       if (text) message.error(text);
     },
   });
-  const userType = USER_TYPE_LABELS[profile.userType as UserType] ?? String(profile.userType);
+  const userType = USER_TYPE_LABELS[profile.userType as UserType] ?? '';
+  // The role once: its account type is added only when the role's name does not already say it.
+  const role =
+    !userType || profile.roleName.includes(userType) ? profile.roleName : `${profile.roleName}（${userType}）`;
   return (
     <Form<ProfileValues>
       form={form}
@@ -109,7 +112,7 @@ function ProfileForm({ profile, onStale }: { profile: Profile; onStale: () => vo
         <Input maxLength={11} placeholder="请输入手机号码" data-testid="profile-phone" />
       </Form.Item>
       <Form.Item label="角色">
-        <Input value={`${profile.roleName}（${userType}）`} disabled />
+        <Input value={role} disabled data-testid="profile-role" />
       </Form.Item>
       <Form.Item label="单位">
         <Input value={profile.unitName ?? '全公司'} disabled />

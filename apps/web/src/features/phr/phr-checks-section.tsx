@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Spin, Table, type TableProps, Tooltip, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../components/chart';
+import { DATE, fromDate } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { type CheckRecord, fetchChecks } from './phr-api';
 import { isAbnormal, REFERENCES } from './reference-ranges';
@@ -34,19 +35,18 @@ const num = (v: unknown): number | null =>
 const nameOf = (code: string) => INDICATOR_BY_CODE[code]?.name ?? code;
 const unitOf = (code: string) => INDICATOR_BY_CODE[code]?.unit ?? '';
 
-/** Column title of a check: its year, with the date when one year has several checks. */
-function checkLabels(checks: CheckRecord[]): string[] {
-  const perYear = new Map<number, number>();
-  for (const c of checks) perYear.set(c.year, (perYear.get(c.year) ?? 0) + 1);
-  return checks.map((c) => ((perYear.get(c.year) ?? 0) > 1 ? c.checkDate : `${c.year}年`));
+/** Column title of a check: its date, YYYY-MM-DD for every check (one format per kind, never "2025年" beside a date). */
+export function checkLabels(checks: Pick<CheckRecord, 'checkDate'>[]): string[] {
+  return checks.map((c) => fromDate(c.checkDate)?.format(DATE) ?? '-');
 }
 
 function trendOption(group: (typeof TREND_GROUPS)[number], labels: string[], checks: CheckRecord[]): EChartOption {
   const units = [...new Set(group.codes.map(unitOf))];
   return {
     tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 48, right: group.twoAxes ? 48 : 16, top: 36, bottom: 28 },
+    // The legend sits under the chart, on one scrolling line: on top it wrapped onto the axis names (血脂).
+    legend: { type: 'scroll', bottom: 0 },
+    grid: { left: 48, right: group.twoAxes ? 48 : 16, top: 36, bottom: 56 },
     xAxis: { type: 'category', data: labels, boundaryGap: false },
     yAxis: group.twoAxes
       ? group.codes.map((code, i) => ({

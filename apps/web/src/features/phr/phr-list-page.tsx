@@ -5,6 +5,7 @@ import { Button, Card, Flex, Space, Table, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportButton, usePagedList } from '../../components/list';
+import { digitsCell } from '../../components/list/digits';
 import { Permission } from '../../components/Permission';
 import { PhrEditDialog, phrKeys, TagPopover } from '../../components/phr';
 import { formatTime, type PhrFilters, type PhrListRow } from './phr-api';
@@ -30,8 +31,8 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 100 },
     { key: 'sex', dataIndex: 'sex', title: '性别', width: 64, render: (v: unknown) => enumLabel(SEX, v) || '-' },
     { key: 'age', dataIndex: 'age', title: '年龄', width: 64, render: (v: unknown) => (v ?? '-') as string },
-    { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: (v: unknown) => (v || '-') as string },
-    { key: 'mobile', dataIndex: 'mobile', title: '手机', width: 130, render: (v: unknown) => (v || '-') as string },
+    { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: digitsCell },
+    { key: 'mobile', dataIndex: 'mobile', title: '手机', width: 130, render: digitsCell },
     { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true },
     {
       key: 'responsibleName',

@@ -1,8 +1,9 @@
 import type { RouteDef } from '@peis/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Drawer, Flex, Form, Progress, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Card, Drawer, Flex, Form, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { RateBar } from '../../components/dashboard/rate-bar';
 import { usePagedList } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { CompanyPicker } from '../../components/pickers';
@@ -10,18 +11,6 @@ import { fetchProgress, type PhrListRow, type ProgressRow } from './phr-api';
 
 /** SPEC §9: completion rate = completed / total × 100, a rounded whole percent. */
 const rateOf = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
-
-function RateBar({ rate }: { rate: number }) {
-  return (
-    <Progress
-      percent={rate}
-      size="small"
-      status={rate >= 100 ? 'success' : 'normal'}
-      format={(p) => `${p ?? 0}%`}
-      style={{ minWidth: 120, margin: 0 }}
-    />
-  );
-}
 
 /** The incomplete records of one unit (records not yet created or missing sections), with links to the detail. */
 function IncompleteDrawer({ open, unit, onClose }: { open: boolean; unit: ProgressRow | null; onClose: () => void }) {
@@ -106,7 +95,13 @@ export default function PhrProgressPage({ route }: { route?: RouteDef }) {
       dataIndex: 'rate',
       title: '完成率',
       width: 220,
-      render: (v: number, row) => <RateBar rate={typeof v === 'number' ? v : rateOf(row.complete, row.employees)} />,
+      render: (v: number, row) => (
+        <RateBar
+          rate={typeof v === 'number' ? v : rateOf(row.complete, row.employees)}
+          total={row.employees}
+          minWidth={120}
+        />
+      ),
     },
   ];
 
@@ -157,7 +152,7 @@ export default function PhrProgressPage({ route }: { route?: RouteDef }) {
                     <Typography.Text strong>{total.complete}</Typography.Text>
                   </Table.Summary.Cell>
                   <Table.Summary.Cell index={5}>
-                    <RateBar rate={total.rate} />
+                    <RateBar rate={total.rate} total={total.employees} minWidth={120} />
                   </Table.Summary.Cell>
                 </Table.Summary.Row>
               </Table.Summary>

@@ -1,6 +1,7 @@
 import { type FieldDef, optionLabel } from '@peis/shared';
 import { Image, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { Digits } from '../../components/list/digits';
 import { useRemoteOptions } from '../../components/pickers/remote-picker';
 import { ExpressionText } from '../../components/rule-expression';
 import { fileSrc } from '../../components/uploaders/upload-request';
@@ -104,6 +105,8 @@ export function FieldValue({ fieldKey, field: f, record, variant }: FieldValuePr
   }
   const text = optionLabel(f, value);
   if (variant === 'list' && f.kind === 'textarea') return <ListText text={text} />;
+  // ID and phone numbers never break mid-number (a phone's narrow cell).
+  if (f.mask && text) return <Digits>{text}</Digits>;
   return text;
 }
 
