@@ -21,6 +21,7 @@ export {
 export { ListCard, NameSearch, PersonSearchItems, SwitchFilter } from './list-card';
 export { LogEntry, LogTimeline } from './log-timeline';
 export { NoteField } from './note-field';
+export { Clip, DATE_WIDTH, DATETIME_WIDTH, type ListLayout, ListTable, type ListTableProps } from './list-table';
 export {
   emptyText,
   fetchPaged,
@@ -33,7 +34,7 @@ export {
 } from './paged-list';
 export { useActionPermitted, useRowActions } from './row-actions';
 export { DeletedViewToggle, type PanelProps, type RecordsView, RowButton, RowDrawer, useRowDialog } from './row-dialog';
-export { SearchCard, type SearchCardProps, SearchItem } from './search-card';
+export { activeFilterCount, SearchCard, type SearchCardProps, SearchItem } from './search-card';
 export { showFailure } from './show-failure';
 export { Digits, digitsCell } from './digits';
 export { useOwnWorkDefault } from './own-work';
