@@ -1,13 +1,15 @@
 import { accountResource } from '@peis/shared';
-import { Button, Card, Form, Input, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Form, Input, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { usePagedList } from '../../components/list';
+import { type ListLayout, ListTable, usePagedList } from '../../components/list';
 import { CompanyPicker } from '../../components/pickers/company-picker';
 import { FieldValue } from '../../resource-ui/field-kinds/field-value';
 import { fetchList, type ResourceRecord, resourceKeys } from '../../resource-ui/resource-api';
 
 const COLUMN_KEYS = ['name', 'jobNo', 'unitId', 'idCard', 'mobile'] as const;
+/** An employee to pick: 姓名 and 所属单位 on the card beside its checkbox (phone). */
+const LAYOUT: ListLayout = { title: 'name', essential: ['unitId', 'jobNo'] };
 
 const columns: TableProps<ResourceRecord>['columns'] = COLUMN_KEYS.map((key) => {
   const f = accountResource.fields[key];
@@ -15,6 +17,7 @@ const columns: TableProps<ResourceRecord>['columns'] = COLUMN_KEYS.map((key) => 
     key,
     dataIndex: key,
     title: f.label,
+    width: key === 'idCard' ? 180 : key === 'unitId' ? 160 : 120,
     render: (_: unknown, record: ResourceRecord) => (
       <FieldValue fieldKey={key} field={f} record={record} variant="list" />
     ),
@@ -71,8 +74,9 @@ export function TransferEmployeeTable({ selected, onSelect }: TransferEmployeeTa
           </Space>
         </Form.Item>
       </Form>
-      <Table<ResourceRecord>
+      <ListTable<ResourceRecord>
         {...tableProps}
+        layout={LAYOUT}
         size="small"
         columns={columns}
         rowSelection={{

@@ -1,19 +1,30 @@
 import { accountResource } from '@peis/shared';
-import { Card, Table, type TableProps, Typography } from 'antd';
+import { Card, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { NameSearch, usePagedList } from '../../components/list';
+import { type ListLayout, ListTable, NameSearch, usePagedList } from '../../components/list';
 import { resourceKeys } from '../../resource-ui/resource-api';
 import type { TransferRecord } from './admin-api';
 
+/** Who moved from where to where, and when it takes effect: in view at 1440 px, a card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'employeeName',
+  due: 'effectiveDate',
+  essential: ['fromUnitName', 'toUnitName'],
+  dates: ['effectiveDate'],
+  datetimes: ['createdAt'],
+  wrap: ['reason'],
+};
+
 const columns: TableProps<TransferRecord>['columns'] = [
   { key: 'employeeName', dataIndex: 'employeeName', title: '姓名' },
-  { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '调出单位' },
-  { key: 'toUnitName', dataIndex: 'toUnitName', title: '调入单位' },
+  { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '调出单位', width: 160 },
+  { key: 'toUnitName', dataIndex: 'toUnitName', title: '调入单位', width: 160 },
   {
     key: 'reason',
     dataIndex: 'reason',
     title: '调动原因',
+    width: 292,
     render: (v: string) => (
       <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>
         {v}
@@ -41,7 +52,13 @@ export function TransferHistory() {
       size="small"
       extra={<NameSearch onSearch={(name) => setFilters({ name })} testId="transfer-history-search" />}
     >
-      <Table<TransferRecord> {...tableProps} size="small" columns={columns} data-testid="transfer-history" />
+      <ListTable<TransferRecord>
+        {...tableProps}
+        layout={LAYOUT}
+        size="small"
+        columns={columns}
+        data-testid="transfer-history"
+      />
     </Card>
   );
 }

@@ -11,7 +11,6 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   type TableProps,
   Tooltip,
   Typography,
@@ -22,6 +21,8 @@ import type { Query } from '../../app/http';
 import {
   ExportButton,
   ListCard,
+  type ListLayout,
+  ListTable,
   orDash,
   PersonSearchItems,
   SearchCard,
@@ -65,6 +66,14 @@ const value = (code: string) => (_: unknown, r: CheckRow) => orDash(r.values?.[c
 
 type Panel = { kind: 'form' | 'view'; open: boolean; row: CheckRow | null };
 
+/** 姓名, 体检日期, 机构, 血压, 阳性 and the buttons stay in view at 1440 px and make a check's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'name',
+  due: 'checkDate',
+  essential: ['provider', 'bp', 'findings'],
+  dates: ['checkDate'],
+};
+
 /**
  * /main/phr/check 体检数据: every check result in the account's units — search, 新增体检, 导入 (with the row-by-row
  * report), 导出; per row 查看 (indicators against their reference ranges, findings), 修改, 删除.
@@ -96,7 +105,7 @@ export default function CheckListPage() {
   const columns: TableProps<CheckRow>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
     { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 120 },
-    { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 160, render: digitsCell },
+    { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: digitsCell },
     { key: 'checkDate', dataIndex: 'checkDate', title: '体检日期', width: 110 },
     { key: 'provider', dataIndex: 'provider', title: '体检机构', ellipsis: true, width: 140, render: orDash },
     {
@@ -200,7 +209,7 @@ export default function CheckListPage() {
           </>
         }
       >
-        <Table<CheckRow> {...tableProps} data-testid="check-table" columns={columns} />
+        <ListTable<CheckRow> {...tableProps} layout={LAYOUT} data-testid="check-table" columns={columns} />
       </ListCard>
       <CheckFormDialog check={panel.row} open={panel.open && panel.kind === 'form'} onClose={close} />
       <CheckDetailDrawer id={panel.row?.id ?? null} open={panel.open && panel.kind === 'view'} onClose={close} />

@@ -1,7 +1,16 @@
-import { Flex, Form, Select, Table, type TableProps, Tag, Typography } from 'antd';
+import { Flex, Form, Select, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { ListCard, orDash, PersonSearchItems, SearchCard, SearchItem, usePagedList } from '../../components/list';
+import {
+  ListCard,
+  type ListLayout,
+  ListTable,
+  orDash,
+  PersonSearchItems,
+  SearchCard,
+  SearchItem,
+  usePagedList,
+} from '../../components/list';
 import { type FollowUpRecord, followUpKeys, METHODS, methodLabel } from './followup-api';
 
 interface SearchValues {
@@ -25,14 +34,25 @@ const Clip = ({ text, width }: { text: string | null; width: number }) =>
     '-'
   );
 
+/** Who, when, which plan, how and the result: in view at 1440 px, a record's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'name',
+  status: 'method',
+  due: 'followDate',
+  essential: ['title', 'outcome'],
+  dates: ['followDate'],
+  datetimes: ['createdAt'],
+  wrap: ['outcome', 'note'],
+};
+
 const columns: TableProps<FollowUpRecord>['columns'] = [
   { key: 'followDate', dataIndex: 'followDate', title: '随访日期', width: 110 },
   { key: 'name', dataIndex: 'name', title: '姓名', width: 90 },
   { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
   { key: 'title', dataIndex: 'title', title: '随访计划', width: 150 },
   { key: 'method', title: '方式', width: 70, render: (_, r) => <Tag color="blue">{methodLabel(r.method)}</Tag> },
-  { key: 'outcome', title: '随访结果', render: (_, r) => <Clip text={r.outcome} width={360} /> },
-  { key: 'note', title: '备注', render: (_, r) => <Clip text={r.note} width={200} /> },
+  { key: 'outcome', title: '随访结果', width: 300, render: (_, r) => <Clip text={r.outcome} width={360} /> },
+  { key: 'note', title: '备注', width: 200, render: (_, r) => <Clip text={r.note} width={200} /> },
   { key: 'createdBy', dataIndex: 'createdBy', title: '记录人', width: 90, render: orDash },
   { key: 'createdAt', dataIndex: 'createdAt', title: '记录时间', width: 160 },
 ];
@@ -51,7 +71,7 @@ export default function FollowUpLogPage() {
         </SearchItem>
       </SearchCard>
       <ListCard title="随访记录">
-        <Table<FollowUpRecord> {...tableProps} data-testid="followup-log-table" columns={columns} />
+        <ListTable<FollowUpRecord> {...tableProps} layout={LAYOUT} data-testid="followup-log-table" columns={columns} />
       </ListCard>
     </Flex>
   );

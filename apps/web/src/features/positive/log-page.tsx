@@ -1,7 +1,16 @@
-import { Flex, Form, Select, Table, type TableProps, Typography } from 'antd';
+import { Flex, Form, Select, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
-import { ListCard, orDash, PersonSearchItems, SearchCard, SearchItem, usePagedList } from '../../components/list';
+import {
+  ListCard,
+  type ListLayout,
+  ListTable,
+  orDash,
+  PersonSearchItems,
+  SearchCard,
+  SearchItem,
+  usePagedList,
+} from '../../components/list';
 import { LOG_ACTIONS, type PositiveLog, positiveKeys } from './positive-api';
 import { LogActionTag } from './positive-tags';
 
@@ -17,6 +26,16 @@ const toQuery = (v: SearchValues): Query => ({
   name: v.name?.trim(),
 });
 
+/** Who, when, which rule, how handled and what was done: in view at 1440 px, an entry's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'name',
+  status: 'action',
+  due: 'createdAt',
+  essential: ['ruleName', 'note'],
+  datetimes: ['createdAt'],
+  wrap: ['note'],
+};
+
 const columns: TableProps<PositiveLog>['columns'] = [
   { key: 'createdAt', dataIndex: 'createdAt', title: '时间', width: 160 },
   { key: 'name', dataIndex: 'name', title: '姓名', width: 90 },
@@ -26,6 +45,7 @@ const columns: TableProps<PositiveLog>['columns'] = [
   {
     key: 'note',
     title: '处理情况',
+    width: 300,
     render: (_, r) =>
       r.note ? (
         <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.note }} style={{ maxWidth: 420, margin: 0 }}>
@@ -53,7 +73,7 @@ export default function PositiveLogPage() {
         <PersonSearchItems />
       </SearchCard>
       <ListCard title="处理记录">
-        <Table<PositiveLog> {...tableProps} data-testid="positive-log-table" columns={columns} />
+        <ListTable<PositiveLog> {...tableProps} layout={LAYOUT} data-testid="positive-log-table" columns={columns} />
       </ListCard>
     </Flex>
   );

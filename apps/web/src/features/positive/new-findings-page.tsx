@@ -1,10 +1,12 @@
 import { describeExpression, positiveFindingResource, RULE_LEVELS } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Select, Space, Table, type TableProps, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Select, Space, type TableProps, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
 import {
   ListCard,
+  type ListLayout,
+  ListTable,
   orDash,
   PersonSearchItems,
   SearchCard,
@@ -19,6 +21,16 @@ import { Permission } from '../../components/Permission';
 import { ConfirmFindingDialog, DismissFindingDialog, type FindingTarget } from './finding-dialogs';
 import { type Finding, fetchLibraries, positiveKeys } from './positive-api';
 import { FindingStatusTag, LevelTag, MatchedValues } from './positive-tags';
+
+/** 姓名, 规则, 级别, 状态, 体检日期 and the buttons stay in view at 1440 px and make a finding's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'name',
+  status: 'status',
+  due: 'checkDate',
+  essential: ['ruleName', 'level'],
+  dates: ['checkDate'],
+  datetimes: ['createdAt'],
+};
 
 interface Filters {
   status: number;
@@ -87,7 +99,7 @@ export default function NewFindingsPage() {
       ),
     },
     { key: 'level', title: '级别', width: 70, render: (_, r) => <LevelTag level={r.level} /> },
-    { key: 'matched', title: '异常值', render: (_, r) => <MatchedValues matched={r.matched} /> },
+    { key: 'matched', title: '异常值', width: 200, render: (_, r) => <MatchedValues matched={r.matched} /> },
     { key: 'status', title: '状态', width: 80, render: (_, r) => <FindingStatusTag status={r.status} /> },
     ...(pending ? [] : [{ key: 'note', dataIndex: 'note', title: '说明', ellipsis: true, width: 180, render: orDash }]),
     { key: 'libraryName', dataIndex: 'libraryName', title: '所属库', width: 80 },
@@ -191,8 +203,9 @@ export default function NewFindingsPage() {
           ) : null
         }
       >
-        <Table<Finding>
+        <ListTable<Finding>
           {...tableProps}
+          layout={LAYOUT}
           data-testid="positive-new-table"
           columns={columns}
           rowSelection={
