@@ -1,4 +1,5 @@
-import { ABNORMALITY_TYPES, abnormalityLevel } from '@peis/shared';
+import { readFileSync } from 'node:fs';
+import { ABNORMALITY_TYPES, abnormalityLevel, DEFAULT_ROLES } from '@peis/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluateChecks } from '../../lib/rule-evaluation';
 import { withTestApp } from '../../test/suite';
@@ -185,6 +186,28 @@ withTestApp('workbench on $name', { employees: 300, users: ['admin', 'staff', 'e
         });
         expect(res.statusCode, user).toBe(403);
       }
+    });
+  });
+
+  it('grants workPlan:edit to the built-in administrator and staff roles, also on an existing database', async () => {
+    const holders = DEFAULT_ROLES.filter((r) => r.buttons.includes('workPlan:edit')).map((r) => r.code);
+    expect(holders.sort()).toEqual(['companyAdmin', 'healthStaff']);
+    // A database from before migration 015: the roles without the permission; the migration's grant adds it once.
+    await t.db.query(
+      "UPDATE roles SET buttons = array_remove(buttons, 'workPlan:edit') WHERE code IN ('companyAdmin', 'healthStaff')",
+    );
+    const sql = readFileSync(new URL('../../db/migrations/015_work_plan.sql', import.meta.url), 'utf8');
+    const grant = sql.slice(sql.indexOf('UPDATE roles'));
+    await t.db.exec(grant);
+    await t.db.exec(grant);
+    const { rows } = await t.db.query<{ code: string; n: number }>(
+      `SELECT code, cardinality(array_positions(buttons, 'workPlan:edit'))::int AS n FROM roles ORDER BY code`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.code, r.n]))).toEqual({
+      companyAdmin: 1,
+      employee: 0,
+      expert: 0,
+      healthStaff: 1,
     });
   });
 
