@@ -38,7 +38,8 @@ export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: strin
 export async function searchResourceRow(page: Page, label: string, text: string): Promise<Locator> {
   await page.getByTestId('resource-search').getByLabel(label).fill(text);
   await page.getByTestId('resource-search-submit').click();
-  return page.getByTestId('resource-table').locator('tr', { hasText: text });
+  // A table row on a wide screen, a row's card on a phone (ListTable).
+  return page.getByTestId('resource-table').locator('tr, .list-card', { hasText: text });
 }
 
 /** 删除 on a list row, confirmed in its popconfirm; the row leaves the list. */

@@ -1,12 +1,13 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { isView, type ResourceDef, valueFields } from '@peis/shared';
+import { isView, type ResourceDef } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space, Table, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, type TableProps, Typography } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { download, type Query } from '../app/http';
-import { usePagedList } from '../components/list';
+import { ListTable, usePagedList } from '../components/list';
 import { bulkBlocked } from './action-rules';
 import { FieldValue, formatTimestamp } from './field-kinds/field-value';
+import { actionColumnWidth, fieldColumnWidth, listedFields, resourceListLayout } from './list-layout';
 import { ActionButton, DeleteButton, RowActions, useActionRunner, useBulkActions, useCan } from './resource-actions';
 import {
   fetchList,
@@ -142,25 +143,19 @@ export function ResourceListPage({
     }
   };
 
+  const layout = useMemo(() => resourceListLayout(resource, deletedView ? ['deletedAt'] : []), [resource, deletedView]);
   const columns = useMemo<Columns>(() => {
-    const fieldColumns: Columns = valueFields(resource)
-      .filter(([, f]) => f.list && f.kind !== 'hidden')
-      .map(([key, f]) => ({
-        key,
-        dataIndex: key,
-        title: f.label,
-        sorter: f.sortable ? true : undefined,
-        sortOrder: f.sortable
-          ? sort?.field === key
-            ? sort.order === 'asc'
-              ? 'ascend'
-              : 'descend'
-            : null
-          : undefined,
-        render: (_: unknown, record: ResourceRecord) => (
-          <FieldValue fieldKey={key} field={f} record={record} variant="list" />
-        ),
-      }));
+    const fieldColumns: Columns = listedFields(resource).map(([key, f]) => ({
+      key,
+      dataIndex: key,
+      title: f.label,
+      width: fieldColumnWidth(f),
+      sorter: f.sortable ? true : undefined,
+      sortOrder: f.sortable ? (sort?.field === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null) : undefined,
+      render: (_: unknown, record: ResourceRecord) => (
+        <FieldValue fieldKey={key} field={f} record={record} variant="list" />
+      ),
+    }));
     const deletedColumn: Columns = deletedView
       ? [{ key: 'deletedAt', dataIndex: 'deletedAt', title: '删除时间', render: (v: unknown) => formatTimestamp(v) }]
       : [];
@@ -168,6 +163,8 @@ export function ResourceListPage({
       key: 'actions',
       title: '操作',
       fixed: 'right',
+      // Room for every button the declaration can offer; a page's own buttons (rowActions) count as two more.
+      width: actionColumnWidth(resource, deletedView, rowActions ? ['更多操作'] : []),
       render: (_: unknown, record: ResourceRecord) => (
         <Space size={0} wrap={false}>
           {deletedView ? (
@@ -299,8 +296,9 @@ export function ResourceListPage({
           </Typography.Title>
           {toolbar}
         </Flex>
-        <Table<ResourceRecord>
+        <ListTable<ResourceRecord>
           {...tableProps}
+          layout={layout}
           size={undefined}
           columns={columns}
           onChange={onTableChange}

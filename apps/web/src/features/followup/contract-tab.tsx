@@ -1,10 +1,12 @@
 import { servicePackageResource } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Popconfirm, Select, Table, type TableProps, Tag } from 'antd';
+import { App, Button, Flex, Form, Popconfirm, Select, type TableProps, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
 import {
   ListCard,
+  type ListLayout,
+  ListTable,
   orDash,
   PersonSearchItems,
   SearchCard,
@@ -37,6 +39,14 @@ interface SearchValues {
 
 const DEFAULT_YEAR = 2025;
 const LEVEL_COLORS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
+/** 姓名, 服务包, 风险等级, 状态, 签约时间 and the button stay in view at 1440 px and make a package's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'name',
+  status: 'status',
+  due: 'signedAt',
+  essential: ['level', 'riskLevel'],
+  datetimes: ['signedAt', 'completedAt'],
+};
 
 /** The 健康服务包 tab: a year's packages (generated from the risk levels), 签约 then 完成 each. */
 export function ContractTab() {
@@ -188,7 +198,7 @@ export function ContractTab() {
           </>
         }
       >
-        <Table<Contract> {...tableProps} data-testid="contract-table" columns={columns} />
+        <ListTable<Contract> {...tableProps} layout={LAYOUT} data-testid="contract-table" columns={columns} />
       </ListCard>
       <ContractLevelsDialog open={levelsOpen} onClose={() => setLevelsOpen(false)} />
     </Flex>

@@ -1,12 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { followUpPlanResource } from '@peis/shared';
-import { Button, Flex, Form, Input, Select, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Input, Select, Space, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import { Permission, usePermission } from '../../components/Permission';
 import '../positive/work.css';
 import {
   ListCard,
+  type ListLayout,
+  ListTable,
   orDash,
   SearchCard,
   SearchItem,
@@ -24,6 +26,15 @@ interface SearchValues {
   method?: number | null;
   name?: string;
 }
+
+/** 姓名, 计划, 方式, 状态, 下次随访 and the buttons stay in view at 1440 px and make a plan's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'name',
+  status: 'status',
+  due: 'nextDate',
+  essential: ['title', 'method'],
+  dates: ['nextDate', 'endDate'],
+};
 
 type Panel = { kind: 'edit' | 'record' | 'logs'; open: boolean; plan: FollowUpPlan | null };
 
@@ -156,8 +167,9 @@ export function PlansTab() {
           </Permission>
         }
       >
-        <Table<FollowUpPlan>
+        <ListTable<FollowUpPlan>
           {...tableProps}
+          layout={LAYOUT}
           data-testid="followup-table"
           columns={columns}
           rowClassName={(r) => (r.due ? 'work-row-due' : '')}

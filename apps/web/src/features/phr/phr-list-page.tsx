@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { enumLabel, type RouteDef, SEX } from '@peis/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Space, Table, type TableProps } from 'antd';
+import { Button, Card, Flex, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ExportButton, usePagedList } from '../../components/list';
+import { ExportButton, type ListLayout, ListTable, usePagedList } from '../../components/list';
 import { digitsCell } from '../../components/list/digits';
 import { Permission } from '../../components/Permission';
 import { PhrEditDialog, phrKeys, TagPopover } from '../../components/phr';
@@ -13,6 +13,15 @@ import { PhrSearchForm } from './phr-search-form';
 import { RecordStatus } from './record-status';
 
 type Columns = NonNullable<TableProps<PhrListRow>['columns']>;
+
+/** 姓名, 单位, 责任人, 档案状态, 更新时间 and the buttons stay in view at 1440 px and make a record's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'name',
+  status: 'status',
+  due: 'updatedAt',
+  essential: ['unitName', 'responsibleName'],
+  datetimes: ['updatedAt'],
+};
 
 /**
  * /main/phr 健康档案: search, the record list (the server limits it to the account's units; a regular
@@ -33,7 +42,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
     { key: 'age', dataIndex: 'age', title: '年龄', width: 64, render: (v: unknown) => (v ?? '-') as string },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: digitsCell },
     { key: 'mobile', dataIndex: 'mobile', title: '手机', width: 130, render: digitsCell },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 160 },
     {
       key: 'responsibleName',
       dataIndex: 'responsibleName',
@@ -119,7 +128,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
           </Space>
         }
       >
-        <Table<PhrListRow> {...tableProps} data-testid="phr-table" columns={columns} scroll={{ x: 1200 }} />
+        <ListTable<PhrListRow> {...tableProps} layout={LAYOUT} data-testid="phr-table" columns={columns} />
       </Card>
       <PhrEditDialog
         open={dialog.open}

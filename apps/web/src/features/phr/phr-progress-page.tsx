@@ -4,10 +4,17 @@ import { Card, Drawer, Flex, Form, Space, Table, type TableProps, Tag, Typograph
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { RateBar } from '../../components/dashboard/rate-bar';
-import { usePagedList } from '../../components/list';
+import { type ListLayout, ListTable, usePagedList } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { CompanyPicker } from '../../components/pickers';
 import { fetchProgress, type PhrListRow, type ProgressRow } from './phr-api';
+
+/** 单位 with its counts and rate: the whole row fits at 1440 px; a unit's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'unitName',
+  essential: ['employees', 'records', 'complete', 'rate'],
+  keepOrder: true,
+};
 
 /** SPEC §9: completion rate = completed / total × 100, a rounded whole percent. */
 const rateOf = (done: number, total: number) => (total > 0 ? Math.round((done / total) * 100) : 0);
@@ -85,6 +92,7 @@ export default function PhrProgressPage({ route }: { route?: RouteDef }) {
       key: 'unitName',
       dataIndex: 'unitName',
       title: '单位',
+      width: 240,
       render: (v: string) => <Typography.Link>{v}</Typography.Link>,
     },
     { key: 'employees', dataIndex: 'employees', title: '员工数', width: 100, align: 'right' },
@@ -119,14 +127,27 @@ export default function PhrProgressPage({ route }: { route?: RouteDef }) {
         </Form>
       </Card>
       <Card title={route?.title ?? '建档进度'}>
-        <Table<ProgressRow>
+        <ListTable<ProgressRow>
+          layout={LAYOUT}
+          cardSummary={
+            rows.length > 0 ? (
+              <Card size="small" data-testid="phr-progress-total">
+                <Flex justify="space-between" wrap gap={8}>
+                  <Typography.Text strong>合计</Typography.Text>
+                  <Typography.Text>
+                    员工 {total.employees} · 已建档 {total.records} · 完整 {total.complete}
+                  </Typography.Text>
+                </Flex>
+                <RateBar rate={total.rate} total={total.employees} minWidth={120} />
+              </Card>
+            ) : null
+          }
           rowKey="unitId"
           size="middle"
           loading={progress.isFetching}
           dataSource={rows}
           columns={columns}
           pagination={false}
-          scroll={{ x: 760 }}
           locale={{ emptyText: progress.isError ? '加载失败，请稍后重试' : '暂无数据' }}
           onRow={(row) =>
             ({

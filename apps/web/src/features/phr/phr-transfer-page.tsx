@@ -1,11 +1,11 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { enumLabel, type RouteDef, SEX } from '@peis/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Table, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Form, Input, Row, Space, type TableProps, Typography } from 'antd';
 import type { Key } from 'react';
 import { useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
-import { NameSearch, usePagedList } from '../../components/list';
+import { type ListLayout, ListTable, NameSearch, usePagedList } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
 import { AssigneePicker, CompanyPicker } from '../../components/pickers';
@@ -20,6 +20,16 @@ interface TransferValues {
 }
 
 const REASON_MAX = 200;
+
+/** A record to pick: 姓名, 身份证号, 单位, 档案状态 in view at 1440 px, a card with a checkbox on a phone. */
+const PICK_LAYOUT: ListLayout = { title: 'name', status: 'status', essential: ['idCard', 'unitName'] };
+/** A transfer: who, from where to where, when. */
+const HISTORY_LAYOUT: ListLayout = {
+  title: 'employeeName',
+  due: 'createdAt',
+  essential: ['fromUnitName', 'toUnitName', 'toUserName'],
+  datetimes: ['createdAt'],
+};
 
 /** Records to hand over: the list API with a search, rows selected across pages. */
 function RecordPicker({
@@ -36,19 +46,19 @@ function RecordPicker({
     { key: 'sex', dataIndex: 'sex', title: '性别', width: 64, render: (v: unknown) => enumLabel(SEX, v) || '-' },
     { key: 'age', dataIndex: 'age', title: '年龄', width: 64 },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180 },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 160 },
     { key: 'responsibleName', dataIndex: 'responsibleName', title: '责任人', width: 100, render: (v) => v || '-' },
     { key: 'status', title: '档案状态', width: 100, render: (_: unknown, row) => <RecordStatus row={row} /> },
   ];
   return (
     <Flex vertical gap={12}>
       <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete onSearch={setFilters} />
-      <Table<PhrListRow>
+      <ListTable<PhrListRow>
         {...tableProps}
+        layout={PICK_LAYOUT}
         size="small"
         data-testid="phr-transfer-records"
         columns={columns}
-        scroll={{ x: 760 }}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
@@ -66,11 +76,11 @@ function TransferHistory() {
   const dash = (v: unknown) => (v ? String(v) : '-');
   const columns: NonNullable<TableProps<TransferRecord>['columns']> = [
     { key: 'employeeName', dataIndex: 'employeeName', title: '姓名', width: 100 },
-    { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '原单位', render: dash, ellipsis: true },
-    { key: 'toUnitName', dataIndex: 'toUnitName', title: '新单位', render: dash, ellipsis: true },
+    { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '原单位', render: dash, width: 160 },
+    { key: 'toUnitName', dataIndex: 'toUnitName', title: '新单位', render: dash, width: 160 },
     { key: 'fromUserName', dataIndex: 'fromUserName', title: '原责任人', width: 100, render: dash },
     { key: 'toUserName', dataIndex: 'toUserName', title: '新责任人', width: 100, render: dash },
-    { key: 'reason', dataIndex: 'reason', title: '转移原因', ellipsis: true },
+    { key: 'reason', dataIndex: 'reason', title: '转移原因', width: 200 },
     { key: 'createdBy', dataIndex: 'createdBy', title: '操作人', width: 100, render: dash },
     { key: 'createdAt', dataIndex: 'createdAt', title: '转移时间', width: 150, render: (v: string) => formatTime(v) },
   ];
@@ -79,12 +89,12 @@ function TransferHistory() {
       title="转移记录"
       extra={<NameSearch onSearch={(name) => setFilters({ name })} testId="phr-transfer-history-search" />}
     >
-      <Table<TransferRecord>
+      <ListTable<TransferRecord>
         {...tableProps}
+        layout={HISTORY_LAYOUT}
         size="small"
         data-testid="phr-transfer-history"
         columns={columns}
-        scroll={{ x: 960 }}
         locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : '暂无转移记录' }}
       />
     </Card>

@@ -1,5 +1,5 @@
 import { positiveTaskResource } from '@peis/shared';
-import { Button, Flex, Form, Segmented, Space, Table, type TableProps } from 'antd';
+import { Button, Flex, Form, Segmented, Space, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import { usePermission } from '../../components/Permission';
@@ -11,6 +11,8 @@ import { TaskLogDrawer } from './task-log-drawer';
 import './work.css';
 import {
   ListCard,
+  type ListLayout,
+  ListTable,
   orDash,
   PersonSearchItems,
   SearchCard,
@@ -32,6 +34,16 @@ const STATUS_TABS: { value: StatusTab; label: string }[] = [
   { value: '3', label: '已完成' },
   { value: '4', label: '已关闭' },
 ];
+
+/** 姓名, 规则, 级别, 状态, 截止日期 and the buttons stay in view at 1440 px and make a task's card on a phone. */
+const LAYOUT: ListLayout = {
+  title: 'name',
+  status: 'status',
+  due: 'dueDate',
+  essential: ['ruleName', 'level'],
+  dates: ['dueDate'],
+  datetimes: ['createdAt', 'completedAt'],
+};
 
 type Panel = { kind: 'handle' | 'assign' | 'logs'; open: boolean; task: PositiveTask | null };
 /** The declared handlings (电话沟通 … 结案, 关闭) that 处理 offers in its form. */
@@ -71,9 +83,8 @@ export default function TaskPage() {
     { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 150 },
     { key: 'libraryName', dataIndex: 'libraryName', title: '所属库', width: 80 },
     { key: 'level', title: '级别', width: 76, render: (_, r) => <LevelTag level={r.level} /> },
-    // Before the wide columns: at 1440 px the ones after 截止日期 scroll under the fixed 操作 column.
     { key: 'status', title: '状态', width: 86, render: (_, r) => <TaskStatusTag status={r.status} /> },
-    { key: 'matched', title: '异常值', render: (_, r) => <MatchedValues matched={r.matched} /> },
+    { key: 'matched', title: '异常值', width: 200, render: (_, r) => <MatchedValues matched={r.matched} /> },
     { key: 'assigneeName', dataIndex: 'assigneeName', title: '处理人', width: 90, render: orDash },
     {
       key: 'dueDate',
@@ -159,8 +170,9 @@ export default function TaskPage() {
           </>
         }
       >
-        <Table<PositiveTask>
+        <ListTable<PositiveTask>
           {...tableProps}
+          layout={LAYOUT}
           data-testid="positive-task-table"
           columns={columns}
           rowClassName={(r) => (r.overdue ? 'work-row-alert' : '')}
