@@ -68,6 +68,44 @@ withTestApp('workbench on $name', { employees: 300, users: ['admin', 'staff', 'e
       expect(empty.bars.every((b: { value: number }) => b.value === 0)).toBe(true);
     });
 
+    it('follows every write: a new check, a removed check, a person’s sex and unit', async () => {
+      const range = 'start=2023-01-01&end=2023-12-31';
+      const same = async (user: 'admin' | 'staff', where: string) => {
+        const answer = await get(`/api/main/dashboard/high-risk?${range}`, user);
+        const direct = await directCount('2023-01-01', '2023-12-31', where);
+        expect(answer.checked).toBe(direct.checked);
+        expect(answer.bars.map((b: { value: number }) => b.value)).toEqual(direct.values);
+        return answer as { checked: number; bars: { value: number }[] };
+      };
+      const before = await same('staff', STAFF_UNITS);
+      // Someone of the staff account's units without a 2023 check gets one with high blood pressure.
+      const { rows } = await t.db.query<{ id: number }>(
+        `SELECT e.id FROM employees e WHERE ${STAFF_UNITS} AND e.deleted_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM health_checks c WHERE c.employee_id = e.id AND c.year = 2023) LIMIT 1`,
+      );
+      expect(rows[0]).toBeDefined();
+      const person = rows[0].id;
+      const check = await t.db.query<{ id: number }>(
+        `INSERT INTO health_checks (employee_id, check_date, year, "values") VALUES ($1, DATE '2023-07-01', 2023, $2::jsonb) RETURNING id`,
+        [person, JSON.stringify({ SBP: 165, DBP: 95, UA: 400 })],
+      );
+      const added = await same('staff', STAFF_UNITS);
+      expect(added.checked).toBe(before.checked + 1);
+      expect(added.bars[0].value).toBe(before.bars[0].value + 1);
+      // Uric acid 400 is high for a woman only (女 >357, 男 >428).
+      await t.db.query('UPDATE employees SET sex = CASE WHEN sex = 1 THEN 2 ELSE 1 END WHERE id = $1', [person]);
+      await same('staff', STAFF_UNITS);
+      // Moved out of the staff account's units: counted for the administrator only.
+      await t.db.query(
+        `UPDATE employees SET unit_id = (SELECT id FROM units WHERE short_name = '保卫部') WHERE id = $1`,
+        [person],
+      );
+      expect((await same('staff', STAFF_UNITS)).checked).toBe(before.checked);
+      await same('admin', 'TRUE');
+      await t.db.query('UPDATE health_checks SET deleted_at = now() WHERE id = $1', [check.rows[0].id]);
+      await same('admin', 'TRUE');
+    });
+
     it('refuses a bad date or range with a Chinese message', async () => {
       for (const [qs, message] of [
         ['start=2023-12-31&end=2023-01-01', '结束日期不能早于开始日期'],
@@ -197,7 +235,8 @@ withTestApp('workbench on $name', { employees: 300, users: ['admin', 'staff', 'e
       "UPDATE roles SET buttons = array_remove(buttons, 'workPlan:edit') WHERE code IN ('companyAdmin', 'healthStaff')",
     );
     const sql = readFileSync(new URL('../../db/migrations/015_work_plan.sql', import.meta.url), 'utf8');
-    const grant = sql.slice(sql.indexOf('UPDATE roles'));
+    const from = sql.indexOf('UPDATE roles');
+    const grant = sql.slice(from, sql.indexOf(';', from) + 1);
     await t.db.exec(grant);
     await t.db.exec(grant);
     const { rows } = await t.db.query<{ code: string; n: number }>(

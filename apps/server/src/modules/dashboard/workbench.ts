@@ -2,6 +2,7 @@ import {
   ABNORMALITY_CRITERIA,
   ABNORMALITY_TYPES,
   type AbnormalityKey,
+  CRITERIA_VERSION,
   calendarDate,
   conditionSql,
   DASHBOARD_DEFAULT_YEAR,
@@ -15,7 +16,7 @@ import type { AppContext } from '../../context';
 import type { Db, Queryable } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { employeeRowScopeSql } from '../../lib/paging';
-import { unitScopeSql } from '../../lib/scope';
+import { employeeScopeSql, unitScopeSql } from '../../lib/scope';
 import { writeAudit } from '../../plugins/audit';
 import { currentUser, type SessionUser } from '../../plugins/auth';
 import { rollupDashboard } from './rollups';
@@ -308,22 +309,83 @@ export interface HighRiskAnswer {
   bars: { key: AbnormalityKey; name: string; criterion: string; value: number }[];
 }
 
+/** Serialises check_flags refreshes (two recomputing one person would collide on the primary key). */
+const CHECK_FLAGS_LOCK = 724503;
+/** Marks handled per round. */
+const MARKS_PER_ROUND = 50_000;
+/** app_settings key of the definitions the stored bits were computed with. */
+const FLAGS_VERSION_KEY = 'check_flags_criteria';
+
+/** One bit per bar, in HIGH_RISK_BARS order. */
+const bit = (i: number) => 1 << i;
+
+/**
+ * Brings check_flags (migration 015) up to date: recomputes the bits of every live check of the marked people
+ * (all checks after a NULL mark, or when criteria.ts changed since the bits were computed) and deletes exactly
+ * the marks it read.
+ */
+export async function refreshCheckFlags(db: Db): Promise<void> {
+  for (;;) {
+    const handled = await db.tx(async (q) => {
+      await q.query('SELECT pg_advisory_xact_lock($1)', [CHECK_FLAGS_LOCK]);
+      const { rows: stored } = await q.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [
+        FLAGS_VERSION_KEY,
+      ]);
+      const current = stored[0]?.value === CRITERIA_VERSION;
+      const { rows: marks } = await q.query<{ id: number; employee_id: number | null }>(
+        'SELECT id, employee_id FROM check_flag_marks ORDER BY id LIMIT $1',
+        [MARKS_PER_ROUND],
+      );
+      if (current && !marks.length) return 0;
+      const all = !current || marks.some((m) => m.employee_id === null);
+      const people = [...new Set(marks.map((m) => Number(m.employee_id)))];
+      const bits = HIGH_RISK_BARS.map((b, i) => `CASE WHEN ${abnormalitySql(b.key)} THEN ${bit(i)} ELSE 0 END`);
+      const params: unknown[] = all ? [] : [people];
+      await q.query(`DELETE FROM check_flags ${all ? '' : 'WHERE employee_id = ANY($1::bigint[])'}`, params);
+      await q.query(
+        `INSERT INTO check_flags (check_id, employee_id, unit_id, check_date, flags)
+         SELECT c.id, c.employee_id, e.unit_id, c.check_date, (${bits.join(' | ')})::smallint
+           FROM health_checks c JOIN employees e ON e.id = c.employee_id
+          WHERE c.deleted_at IS NULL AND e.deleted_at IS NULL ${all ? '' : 'AND c.employee_id = ANY($1::bigint[])'}`,
+        params,
+      );
+      if (all) {
+        // Everything is recomputed: every mark up to the last one read is answered.
+        const last = marks.length ? marks[marks.length - 1].id : 0;
+        await q.query('DELETE FROM check_flag_marks WHERE id <= $1', [last]);
+        await q.query(
+          `INSERT INTO app_settings (key, value) VALUES ($1, to_jsonb($2::text))
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          [FLAGS_VERSION_KEY, CRITERIA_VERSION],
+        );
+        return 0;
+      }
+      await q.query('DELETE FROM check_flag_marks WHERE id = ANY($1::bigint[])', [marks.map((m) => m.id)]);
+      return marks.length;
+    });
+    if (handled < MARKS_PER_ROUND) return;
+  }
+}
+
 /**
  * 高危指标统计: the distinct people of the scope with a check dated in [start, end] that shows each
- * abnormality by its one definition.
+ * abnormality by its one definition (the bits of check_flags, refreshed first when marks are waiting).
  */
-export async function highRiskCounts(q: Db | Queryable, user: SessionUser, start: string, end: string) {
+export async function highRiskCounts(db: Db, user: SessionUser, start: string, end: string) {
+  await refreshCheckFlags(db);
   const params: unknown[] = [start, end];
-  const scope = employeeRowScopeSql(user, 'e', params);
-  const flags = HIGH_RISK_BARS.map((b) => `bool_or(${abnormalitySql(b.key)}) AS ${b.key}`).join(', ');
+  const scope =
+    user.userType === USER_TYPES.employee
+      ? employeeScopeSql(user, 'f.employee_id', params)
+      : unitScopeSql(user, 'f.unit_id', params);
+  const flags = HIGH_RISK_BARS.map((b, i) => `bit_or(f.flags) & ${bit(i)} > 0 AS ${b.key}`).join(', ');
   const counts = HIGH_RISK_BARS.map((b) => `count(*) FILTER (WHERE x.${b.key})::int AS ${b.key}`).join(', ');
-  const { rows } = await q.query<Record<string, number>>(
+  const { rows } = await db.query<Record<string, number>>(
     `SELECT count(*)::int AS checked, ${counts}
-       FROM (SELECT c.employee_id, ${flags}
-               FROM health_checks c JOIN employees e ON e.id = c.employee_id
-              WHERE c.deleted_at IS NULL AND e.deleted_at IS NULL
-                AND c.check_date >= $1::date AND c.check_date <= $2::date AND ${scope}
-              GROUP BY c.employee_id) x`,
+       FROM (SELECT f.employee_id, ${flags}
+               FROM check_flags f
+              WHERE f.check_date >= $1::date AND f.check_date <= $2::date AND ${scope}
+              GROUP BY f.employee_id) x`,
     params,
   );
   const answer: HighRiskAnswer = {
