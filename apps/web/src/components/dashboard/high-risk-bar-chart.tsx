@@ -1,57 +1,79 @@
-import { Card, DatePicker, Flex } from 'antd';
+import { Card, DatePicker, Flex, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../chart';
+import { ChartEmpty } from './chart-empty';
+
+/** GET /main/dashboard/high-risk: people per abnormality among those checked in [start, end]. */
+export interface HighRiskAnswer {
+  start: string;
+  end: string;
+  /** People with a check in the range; 0 means there is nothing to show (无数据). */
+  checked: number;
+  bars: { key: string; name: string; criterion: string; value: number }[];
+}
 
 /** SPEC §9: the date range the chart opens with. */
 export const HIGH_RISK_DEFAULT_RANGE = ['2023-01-01', '2023-12-31'] as const;
 
-/**
- * SPEC §2: "Data is fixed; nothing is loaded." These are the chart's fixed sample values (people per
- * high-risk indicator), in the SPEC's category order.
- */
-export const HIGH_RISK_SAMPLE = [
-  { name: '高血压', value: 326 },
-  { name: '高血脂', value: 412 },
-  { name: '高血糖', value: 158 },
-  { name: '高尿酸', value: 203 },
-  { name: '超重', value: 487 },
-] as const;
-
 const COLORS = ['#f5222d', '#fa8c16', '#faad14', '#722ed1', '#13c2c2'];
+const DAY = 'YYYY-MM-DD';
+
+interface BarParam {
+  dataIndex?: number;
+}
+
+/** The bars with each one's definition in its tooltip. */
+function chartOption(data: HighRiskAnswer): EChartOption {
+  return {
+    grid: { left: 8, right: 16, top: 28, bottom: 8, containLabel: true },
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (raw: unknown) => {
+        const bar = data.bars[(raw as BarParam).dataIndex ?? -1];
+        if (!bar) return '';
+        return `<b>${bar.name}</b>：${bar.value} 人<br/><span style="white-space:normal">${bar.criterion}</span>`;
+      },
+      extraCssText: 'max-width:280px',
+    },
+    xAxis: { type: 'category', data: data.bars.map((b) => b.name), axisTick: { alignWithLabel: true } },
+    yAxis: { type: 'value', name: '人数', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
+    series: [
+      {
+        type: 'bar',
+        name: '人数',
+        barMaxWidth: 36,
+        label: { show: true, position: 'top' },
+        itemStyle: { borderRadius: [4, 4, 0, 0] },
+        data: data.bars.map((b, i) => ({ value: b.value, itemStyle: { color: COLORS[i % COLORS.length] } })),
+      },
+    ],
+  };
+}
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
+export interface HighRiskBarChartProps {
+  /** The range shown, yyyy-MM-dd (both days included). */
+  range: readonly [string, string];
+  onRangeChange: (range: [string, string]) => void;
+  data: HighRiskAnswer | undefined;
+  loading: boolean;
+  error: boolean;
+}
+
 /**
- * SPEC §2 high-risk indicator bar chart with a date-range filter (default 2023-01-01 to 2023-12-31).
- * The range is display state only: changing it loads nothing and the bars stay the fixed sample values,
- * exactly as the SPEC describes the original widget.
+ * SPEC §2 高危指标统计 with its date-range filter (default 2023-01-01 to 2023-12-31, SPEC §9): per abnormality,
+ * the people of the account's scope whose checks in the range show it, by the one definition of each (the bar's
+ * tooltip says which). The page asks the server for each range.
  */
-export function HighRiskBarChart() {
-  const [range, setRange] = useState<Range>([dayjs(HIGH_RISK_DEFAULT_RANGE[0]), dayjs(HIGH_RISK_DEFAULT_RANGE[1])]);
-  const option = useMemo<EChartOption>(
-    () => ({
-      grid: { left: 8, right: 16, top: 28, bottom: 8, containLabel: true },
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v) => `${v} 人` },
-      xAxis: {
-        type: 'category',
-        data: HIGH_RISK_SAMPLE.map((d) => d.name),
-        axisTick: { alignWithLabel: true },
-      },
-      yAxis: { type: 'value', name: '人数', splitLine: { lineStyle: { type: 'dashed' } } },
-      series: [
-        {
-          type: 'bar',
-          name: '高危人数',
-          barMaxWidth: 36,
-          label: { show: true, position: 'top' },
-          itemStyle: { borderRadius: [4, 4, 0, 0] },
-          data: HIGH_RISK_SAMPLE.map((d, i) => ({ value: d.value, itemStyle: { color: COLORS[i] } })),
-        },
-      ],
-    }),
-    [],
-  );
+export function HighRiskBarChart({ range, onRangeChange, data, loading, error }: HighRiskBarChartProps) {
+  const [start, end] = range;
+  const option = useMemo(() => (data ? chartOption(data) : null), [data]);
+  const onChange = (v: Range) => {
+    if (v?.[0] && v[1]) onRangeChange([v[0].format(DAY), v[1].format(DAY)]);
+  };
   return (
     <Card
       title="高危指标统计"
@@ -59,17 +81,28 @@ export function HighRiskBarChart() {
       style={{ height: '100%' }}
       styles={{ body: { padding: 12 } }}
     >
-      <Flex justify="flex-end">
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {data ? `范围内体检的 ${data.checked} 人中各项异常的人数` : '按体检日期统计人数'}
+        </Typography.Text>
         <DatePicker.RangePicker
           size="small"
-          value={range}
-          onChange={(v) => setRange(v)}
+          value={[dayjs(start), dayjs(end)]}
+          onChange={onChange}
           allowClear={false}
           style={{ width: 240, maxWidth: '100%' }}
           data-testid="high-risk-range"
         />
       </Flex>
-      <EChart option={option} height={280} />
+      <Spin spinning={loading}>
+        {data && data.checked > 0 && option ? (
+          <div data-testid="high-risk-bars" data-values={data.bars.map((b) => b.value).join(',')}>
+            <EChart option={option} height={280} />
+          </div>
+        ) : (
+          <ChartEmpty height={280} error={error} answered={Boolean(data)} testId="high-risk-empty" />
+        )}
+      </Spin>
     </Card>
   );
 }

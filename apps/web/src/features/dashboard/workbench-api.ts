@@ -1,15 +1,23 @@
 import { type Catalogue, http } from '../../app/http';
+import type { HighRiskAnswer, PlanDates, WorkPlan } from '../../components/dashboard';
 
-/** The workbench calls: the count cards and the signed-in user's own open work. */
+/** The workbench calls: the count cards, the 高危指标统计 and 项目甘特图 data, and the user's own open work. */
 
 export interface WorkbenchSummary {
   records: number;
   newFindings: number;
   tasksDue: number;
+  /** Open tasks assigned to the account, and those of them due within a week. */
   myTasks: number;
+  myTasksDue: number;
+  /** 慢病 + 重病 of the company dashboard's default year (highRiskYear), in the account's scope. */
   highRisk: number;
+  highRiskYear: number;
   followUpsToday: number;
 }
+
+/** Numeric count fields of the summary (what a card can show). */
+export type SummaryCount = Exclude<keyof WorkbenchSummary, 'highRiskYear'>;
 
 /** A row of GET /positive/task (the fields the workbench shows). */
 export interface MyPositiveTask {
@@ -49,6 +57,8 @@ const QUIET_403: Catalogue = { 403: false };
 export const workbenchKeys = {
   all: ['workbench'] as const,
   summary: () => [...workbenchKeys.all, 'summary'] as const,
+  highRisk: (start: string, end: string) => [...workbenchKeys.all, 'high-risk', start, end] as const,
+  plan: () => [...workbenchKeys.all, 'plan'] as const,
   myTasks: () => [...workbenchKeys.all, 'my-positive-tasks'] as const,
   myFollowUps: () => [...workbenchKeys.all, 'my-follow-ups'] as const,
 };
@@ -84,4 +94,21 @@ export async function fetchMyFollowUps(signal?: AbortSignal): Promise<Listing<My
     { signal, catalogue: QUIET_403 },
   );
   return answer.data;
+}
+
+/** GET /main/dashboard/high-risk for a date range (yyyy-MM-dd, both days included). */
+export async function fetchHighRisk(start: string, end: string, signal?: AbortSignal): Promise<HighRiskAnswer> {
+  const answer = await http.get<{ data: HighRiskAnswer }>('/main/dashboard/high-risk', { start, end }, { signal });
+  return answer.data;
+}
+
+/** GET /main/dashboard/plan: this year's plan. */
+export async function fetchPlan(signal?: AbortSignal): Promise<WorkPlan> {
+  const answer = await http.get<{ data: WorkPlan }>('/main/dashboard/plan', undefined, { signal });
+  return answer.data;
+}
+
+/** PUT /main/dashboard/plan: the planned dates of the year's tasks (both empty clears a task's plan). */
+export function savePlan(year: number, tasks: PlanDates[]) {
+  return http.put<{ msg?: string; data: WorkPlan }>('/main/dashboard/plan', { year, tasks });
 }

@@ -1,34 +1,47 @@
 import {
   AlertOutlined,
   CalendarOutlined,
+  ClockCircleOutlined,
   FileTextOutlined,
   PhoneOutlined,
   ScheduleOutlined,
+  SolutionOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import { RISK_LEVEL_CRITERIA, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Table, type TableProps, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/http';
 import { useSession } from '../../app/use-session';
-import { CountCard, HighRiskBarChart, ProjectGantt } from '../../components/dashboard';
+import {
+  CountCard,
+  HIGH_RISK_DEFAULT_RANGE,
+  HighRiskBarChart,
+  ProjectGantt,
+  WORK_PLAN_PERMISSION,
+} from '../../components/dashboard';
+import { usePermission } from '../../components/Permission';
 import { DueDate, TaskStatusTag } from '../positive/positive-tags';
 import {
+  fetchHighRisk,
   fetchMyFollowUps,
   fetchMyPositiveTasks,
+  fetchPlan,
   fetchSummary,
   type Listing,
   type MyFollowUp,
   type MyPositiveTask,
+  type SummaryCount,
+  savePlan,
   type WorkbenchSummary,
   workbenchKeys,
 } from './workbench-api';
 
 interface CountCardDef {
-  key: keyof WorkbenchSummary;
+  key: SummaryCount;
   title: string;
   icon: ReactNode;
   color: string;
@@ -36,10 +49,8 @@ interface CountCardDef {
   to: string;
   /** Menu permission of that list: without it the card is not shown. */
   menu: string;
-  /** Population-wide numbers make no sense for a regular employee, whose scope is their own record. */
-  notForEmployee?: boolean;
   /** Who is counted, shown on hovering the title. */
-  criterion?: string;
+  criterion?: (summary: WorkbenchSummary | undefined) => string;
 }
 
 const COUNT_CARDS: CountCardDef[] = [
@@ -74,9 +85,9 @@ const COUNT_CARDS: CountCardDef[] = [
     color: '#f5222d',
     to: '/main/phr',
     menu: 'main:phr',
-    notForEmployee: true,
-    // The grouping tags of the latest check year: the same definitions as the company dashboard.
-    criterion: `最近体检年度风险等级为慢病或重病。慢病：${RISK_LEVEL_CRITERIA.慢病}；重病：${RISK_LEVEL_CRITERIA.重病}`,
+    // The company dashboard's 风险人群分布 of its default year: the same people, the same year.
+    criterion: (s) =>
+      `${s ? `${s.highRiskYear} 年度` : '看板默认年度'}风险等级为慢病或重病（与公司看板风险人群分布一致）。慢病：${RISK_LEVEL_CRITERIA.慢病}；重病：${RISK_LEVEL_CRITERIA.重病}`,
   },
   {
     key: 'followUpsToday',
@@ -86,7 +97,46 @@ const COUNT_CARDS: CountCardDef[] = [
     to: '/main/follow-up/task',
     menu: 'main:follow-up/task',
   },
+  {
+    key: 'myTasks',
+    title: '我的阳性任务',
+    icon: <SolutionOutlined />,
+    color: '#1677ff',
+    to: '/main/positive/task',
+    menu: 'main:positive/task',
+    criterion: () => '分派给我、待处理或处理中的阳性任务',
+  },
+  {
+    key: 'myTasksDue',
+    title: '我的本周到期',
+    icon: <ClockCircleOutlined />,
+    color: '#faad14',
+    to: '/main/positive/task',
+    menu: 'main:positive/task',
+    criterion: () => '分派给我、7 天内到期或已逾期的未完成阳性任务',
+  },
 ];
+
+/**
+ * Each role's home opens on its own work (issue 11 item 5). Staff and the company administrator manage the
+ * population of their scope: its counts, the 高危指标统计 and the 项目甘特图. The expert works on what is
+ * assigned to them: their own counts and to-do lists, no company-wide numbers or plan. A regular
+ * employee (own console in a later issue) keeps the cards of their own record, without the staff widgets.
+ */
+interface RoleHome {
+  cards: SummaryCount[];
+  charts: boolean;
+}
+const STAFF_HOME: RoleHome = {
+  cards: ['records', 'newFindings', 'tasksDue', 'highRisk', 'followUpsToday'],
+  charts: true,
+};
+const ROLE_HOMES: Record<UserType, RoleHome> = {
+  [USER_TYPES.companyAdmin]: STAFF_HOME,
+  [USER_TYPES.healthStaff]: STAFF_HOME,
+  [USER_TYPES.expert]: { cards: ['myTasks', 'myTasksDue'], charts: false },
+  [USER_TYPES.employee]: { cards: ['records'], charts: false },
+};
 
 /** A 403 means the role has no such list: the section is left out quietly. */
 const forbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
@@ -191,7 +241,17 @@ function TodoSection<T extends { id: number; employeeId: number }>({
   const columns: Columns<T> = [
     ...personColumns<T>(canOpenRecord),
     ...def.columns,
-    { key: 'action', title: '操作', width: 70, render: () => <Link to={def.to}>{def.action}</Link> },
+    // Opens that very item: the list filtered to it (?id=).
+    {
+      key: 'action',
+      title: '操作',
+      width: 70,
+      render: (_: unknown, row) => (
+        <Link to={`${def.to}?id=${row.id}`} data-testid={`${def.testId}-open`}>
+          {def.action}
+        </Link>
+      ),
+    },
   ];
   return (
     <Col xs={24} xl={span}>
@@ -266,23 +326,26 @@ function MyTodo({ hasMenu }: { hasMenu: (menu: string) => boolean }) {
 }
 
 /**
- * /main/dashboard 工作台: count cards of what needs attention (each opening its list), the high-risk bar
- * chart, the project Gantt chart and the user's own to-do lists. A card is shown only when the role can
+ * /main/dashboard 工作台: what the role works on (ROLE_HOMES): count cards of what needs attention (each
+ * opening its list), for staff and administrators the 高危指标统计 and 项目甘特图 from the rows of their scope,
+ * and the user's own to-do lists, whose 去处理 / 去随访 open that item. A card is shown only when the role can
  * open its list; a company administrator (no /main lists) sees the counts without links.
  */
 export default function WorkbenchPage() {
   const navigate = useNavigate();
   const { menus, session, profile } = useSession();
   const userType = session?.userType;
-  const isEmployee = userType === USER_TYPES.employee;
   const isAdmin = userType === USER_TYPES.companyAdmin;
+  const home = ROLE_HOMES[(userType ?? USER_TYPES.employee) as UserType] ?? ROLE_HOMES[USER_TYPES.employee];
   const hasMenu = (menu: string) => menus?.includes(menu) ?? false;
   const summary = useQuery({ queryKey: workbenchKeys.summary(), queryFn: ({ signal }) => fetchSummary(signal) });
 
-  const cards = COUNT_CARDS.filter((c) => (hasMenu(c.menu) || isAdmin) && !(isEmployee && c.notForEmployee));
+  const cards = home.cards
+    .map((key) => COUNT_CARDS.find((c) => c.key === key)!)
+    .filter((c) => hasMenu(c.menu) || isAdmin);
 
   return (
-    <Flex vertical gap={16} data-testid="workbench">
+    <Flex vertical gap={16} data-testid="workbench" data-home={userType}>
       <Greeting name={profile?.name || session?.username || ''} userType={userType} />
       {cards.length > 0 && (
         <Row gutter={[16, 16]}>
@@ -295,7 +358,7 @@ export default function WorkbenchPage() {
                 color={c.color}
                 title={
                   c.criterion ? (
-                    <Tooltip title={c.criterion}>
+                    <Tooltip title={c.criterion(summary.data)}>
                       <span data-testid={`criterion-${c.key}`}>{c.title}</span>
                     </Tooltip>
                   ) : (
@@ -310,15 +373,43 @@ export default function WorkbenchPage() {
           ))}
         </Row>
       )}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={11}>
-          <HighRiskBarChart />
-        </Col>
-        <Col xs={24} xl={13}>
-          <ProjectGantt />
-        </Col>
-      </Row>
+      {home.charts && <StaffCharts />}
       <MyTodo hasMenu={hasMenu} />
     </Flex>
+  );
+}
+
+/** 高危指标统计 and 项目甘特图 side by side: the population of the account's scope and this year's plan. */
+function StaffCharts() {
+  const [range, setRange] = useState<[string, string]>([...HIGH_RISK_DEFAULT_RANGE]);
+  const highRisk = useQuery({
+    queryKey: workbenchKeys.highRisk(range[0], range[1]),
+    queryFn: ({ signal }) => fetchHighRisk(range[0], range[1], signal),
+    placeholderData: (previous) => previous,
+  });
+  const plan = useQuery({ queryKey: workbenchKeys.plan(), queryFn: ({ signal }) => fetchPlan(signal) });
+  const canEditPlan = usePermission(WORK_PLAN_PERMISSION);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={11}>
+        <HighRiskBarChart
+          range={range}
+          onRangeChange={setRange}
+          data={highRisk.data}
+          loading={highRisk.isFetching}
+          error={highRisk.isError}
+        />
+      </Col>
+      <Col xs={24} xl={13}>
+        <ProjectGantt
+          plan={plan.data}
+          loading={plan.isFetching}
+          error={plan.isError}
+          canEdit={canEditPlan}
+          save={savePlan}
+          refresh={[workbenchKeys.plan()]}
+        />
+      </Col>
+    </Row>
   );
 }
