@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { discardChanges, searchResourceRow, signIn } from './helpers';
 
 // Irreversible actions say what will happen to whom; what the server refuses is not offered; changed forms
@@ -136,4 +136,100 @@ test('a generic resource form asks too, and a saved form closes without asking',
   await page.getByTestId('resource-form-ok').click();
   await expect(form).toBeHidden();
   await expect(discardQuestion(page)).toHaveCount(0);
+});
+
+/** Picks a unit by its full name in the tree picker of a form item. */
+async function pickUnit(page: Page, item: Locator, name: string) {
+  const select = item.locator('.ant-select');
+  await select.click();
+  await page.keyboard.type(name);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .locator(`.ant-select-tree-node-content-wrapper[title="${name}"]`)
+    .first()
+    .click();
+  await expect(select).toContainText(name);
+}
+
+test('员工调动 asks first, naming the people, the units they leave and join, and what moves with them', async ({
+  page,
+}) => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/account/transfer')) posts.push(r.url());
+  });
+  await signIn(page, 'admin');
+  await page.goto('/peis/company/account/transfer');
+  const rows = page.getByTestId('transfer-employee-table').locator('tr.ant-table-row');
+  await expect(rows.nth(1)).toBeVisible();
+  const nameOf = async (i: number) => (await rows.nth(i).locator('td').nth(1).innerText()).trim();
+  const first = await nameOf(0);
+  const second = await nameOf(1);
+  await rows.nth(0).locator('.ant-checkbox-input').check();
+  await rows.nth(1).locator('.ant-checkbox-input').check();
+  const form = page.getByTestId('transfer-form');
+  await pickUnit(page, form.locator('.ant-form-item', { hasText: '调入单位' }), '第二采油厂');
+  await page.getByTestId('transfer-reason').fill('岗位调整');
+
+  await page.getByTestId('transfer-submit').click();
+  const summary = page.getByTestId('transfer-confirm');
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('确定调动以下2人？');
+  await expect(summary).toContainText(`${first}、${second}（2人）`);
+  await expect(summary).toContainText('原单位：');
+  await expect(summary).toContainText('调入单位：第二采油厂（采油二厂）');
+  await expect(summary).toContainText('调动原因：岗位调整');
+  await expect(summary).toContainText('健康档案、体检数据、阳性发现与阳性任务、随访计划与记录');
+  await page.screenshot({ path: `${SHOTS}/transfer-confirm-1440.png` });
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
+  await expect(summary).toBeHidden();
+  expect(posts).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('transfer-submit').click();
+  await expect(summary).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/transfer-confirm-390.png` });
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定调动' }).click();
+  await expect(page.locator('.ant-message')).toContainText('已调动');
+  expect(posts).toHaveLength(1);
+});
+
+test('档案转移 asks first, naming the people, the target unit and the responsible staff member', async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/phr/transfer')) posts.push(r.url());
+  });
+  await signIn(page, 'staff');
+  await page.goto('/peis/main/phr/transfer');
+  const rows = page.getByTestId('phr-transfer-records').locator('tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const name = (await rows.first().locator('td').nth(1).innerText()).trim();
+  // The 单位 cell, found by its header (the column order may change).
+  const headers = await page.getByTestId('phr-transfer-records').locator('thead th').allInnerTexts();
+  const unit = (
+    await rows
+      .first()
+      .locator('td')
+      .nth(headers.findIndex((h) => h.trim() === '单位'))
+      .innerText()
+  ).trim();
+  await rows.first().locator('.ant-checkbox-input').check();
+  const form = page.getByTestId('phr-transfer-form');
+  await pickUnit(page, form.locator('.ant-form-item', { hasText: '目标单位' }), '第一采油厂第二作业区');
+  await page.getByTestId('phr-transfer-reason').fill('工作调动');
+  await page.getByTestId('phr-transfer-submit').click();
+  const summary = page.getByTestId('transfer-confirm');
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText('确定转移以下1人？');
+  await expect(summary).toContainText(`人员：${name}（1人）`);
+  await expect(summary).toContainText(`原单位：${unit} 1人`);
+  await expect(summary).toContainText('目标单位：第一采油厂第二作业区（采油一厂二区）');
+  await expect(summary).toContainText('责任人：不变');
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
+  await expect(summary).toBeHidden();
+  expect(posts).toEqual([]);
 });

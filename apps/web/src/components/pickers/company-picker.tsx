@@ -21,9 +21,13 @@ interface TreeOption {
 
 export const unitTreeKey = (userType?: number) => ['company-tree', userType ?? null] as const;
 
-/** The unit tree within the account's scope; optionally only units holding accounts of a user type (SPEC §6). */
-export function useUnitTree(userType?: number) {
+/**
+ * The unit tree within the account's scope; optionally only units holding accounts of a user type (SPEC §6).
+ * `enabled` false: not loaded (an account without the tree's permission).
+ */
+export function useUnitTree(userType?: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: unitTreeKey(userType),
     queryFn: async ({ signal }) => {
       try {

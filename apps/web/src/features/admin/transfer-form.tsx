@@ -6,6 +6,7 @@ import { useTimesOn } from '../../components/fresh-on-open';
 import { NoteField } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { CompanyPicker } from '../../components/pickers/company-picker';
+import { useTransferConfirm } from '../../components/transfer-confirm';
 import { invalidateResource, leftoverMessage, type ResourceRecord } from '../../resource-ui/resource-api';
 import { applyFieldErrors, transferEmployees } from './admin-api';
 
@@ -24,7 +25,8 @@ export interface TransferFormProps {
 }
 
 /**
- * 调入单位, 调动原因, 生效日期 and 确定调动 (POST /account/transfer) for the picked employees. The form belongs to
+ * 调入单位, 调动原因, 生效日期 and 确定调动 (POST /account/transfer, after a question naming who moves from
+ * where to where and what moves with them) for the picked employees. The form belongs to
  * one pick: once no one is picked (清空, every row unticked, or a transfer done) it starts anew, so a reason
  * typed for some employees is never sent with the next ones.
  */
@@ -57,12 +59,20 @@ function TransferFormCard({ selected, onClear }: TransferFormProps) {
       if (text) message.error(text);
     },
   });
-  const submit = (values: TransferValues) => {
+  const confirm = useTransferConfirm();
+  const submit = async (values: TransferValues) => {
     if (selected.length === 0) {
       message.warning('请先在左侧列表中选择员工');
       return;
     }
-    transfer.mutate(values);
+    const go = await confirm({
+      kind: 'employee',
+      people: selected.map((r) => ({ name: String(r.name ?? r.id), unitName: r.unitIdName as string | undefined })),
+      toUnitId: values.toUnitId,
+      reason: values.reason.trim(),
+      effectiveDate: values.effectiveDate.format('YYYY-MM-DD'),
+    });
+    if (go) transfer.mutate(values);
   };
 
   return (

@@ -1,14 +1,15 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { enumLabel, type RouteDef, SEX } from '@peis/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Flex, Form, Input, Row, Space, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Table, type TableProps, Typography } from 'antd';
 import type { Key } from 'react';
 import { useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
-import { type ListLayout, ListTable, NameSearch, usePagedList } from '../../components/list';
+import { NameSearch, usePagedList } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
-import { AssigneePicker, CompanyPicker } from '../../components/pickers';
+import { ASSIGNEE_SOURCE, AssigneePicker, CompanyPicker, useRemoteOptions, userLabel } from '../../components/pickers';
+import { type TransferPerson, useTransferConfirm } from '../../components/transfer-confirm';
 import { formatTime, type PhrFilters, type PhrListRow, postTransfer, type TransferRecord } from './phr-api';
 import { PhrSearchForm } from './phr-search-form';
 import { RecordStatus } from './record-status';
@@ -20,16 +21,6 @@ interface TransferValues {
 }
 
 const REASON_MAX = 200;
-
-/** A record to pick: 姓名, 身份证号, 单位, 档案状态 in view at 1440 px, a card with a checkbox on a phone. */
-const PICK_LAYOUT: ListLayout = { title: 'name', status: 'status', essential: ['idCard', 'unitName'] };
-/** A transfer: who, from where to where, when. */
-const HISTORY_LAYOUT: ListLayout = {
-  title: 'employeeName',
-  due: 'createdAt',
-  essential: ['fromUnitName', 'toUnitName', 'toUserName'],
-  datetimes: ['createdAt'],
-};
 
 /** Records to hand over: the list API with a search, rows selected across pages. */
 function RecordPicker({
@@ -46,19 +37,19 @@ function RecordPicker({
     { key: 'sex', dataIndex: 'sex', title: '性别', width: 64, render: (v: unknown) => enumLabel(SEX, v) || '-' },
     { key: 'age', dataIndex: 'age', title: '年龄', width: 64 },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180 },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 160 },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true },
     { key: 'responsibleName', dataIndex: 'responsibleName', title: '责任人', width: 100, render: (v) => v || '-' },
     { key: 'status', title: '档案状态', width: 100, render: (_: unknown, row) => <RecordStatus row={row} /> },
   ];
   return (
     <Flex vertical gap={12}>
       <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete onSearch={setFilters} />
-      <ListTable<PhrListRow>
+      <Table<PhrListRow>
         {...tableProps}
-        layout={PICK_LAYOUT}
         size="small"
         data-testid="phr-transfer-records"
         columns={columns}
+        scroll={{ x: 760 }}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
@@ -76,11 +67,11 @@ function TransferHistory() {
   const dash = (v: unknown) => (v ? String(v) : '-');
   const columns: NonNullable<TableProps<TransferRecord>['columns']> = [
     { key: 'employeeName', dataIndex: 'employeeName', title: '姓名', width: 100 },
-    { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '原单位', render: dash, width: 160 },
-    { key: 'toUnitName', dataIndex: 'toUnitName', title: '新单位', render: dash, width: 160 },
+    { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '原单位', render: dash, ellipsis: true },
+    { key: 'toUnitName', dataIndex: 'toUnitName', title: '新单位', render: dash, ellipsis: true },
     { key: 'fromUserName', dataIndex: 'fromUserName', title: '原责任人', width: 100, render: dash },
     { key: 'toUserName', dataIndex: 'toUserName', title: '新责任人', width: 100, render: dash },
-    { key: 'reason', dataIndex: 'reason', title: '转移原因', width: 200 },
+    { key: 'reason', dataIndex: 'reason', title: '转移原因', ellipsis: true },
     { key: 'createdBy', dataIndex: 'createdBy', title: '操作人', width: 100, render: dash },
     { key: 'createdAt', dataIndex: 'createdAt', title: '转移时间', width: 150, render: (v: string) => formatTime(v) },
   ];
@@ -89,12 +80,12 @@ function TransferHistory() {
       title="转移记录"
       extra={<NameSearch onSearch={(name) => setFilters({ name })} testId="phr-transfer-history-search" />}
     >
-      <ListTable<TransferRecord>
+      <Table<TransferRecord>
         {...tableProps}
-        layout={HISTORY_LAYOUT}
         size="small"
         data-testid="phr-transfer-history"
         columns={columns}
+        scroll={{ x: 960 }}
         locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : '暂无转移记录' }}
       />
     </Card>
@@ -103,15 +94,23 @@ function TransferHistory() {
 
 /**
  * /main/phr/transfer 档案转移: choose records, the target unit and/or responsible staff member and a reason,
- * 确定转移 (phr:transfer); the transfer history below.
+ * 确定转移 (phr:transfer) after a question naming who moves from where to where and what moves with them;
+ * the transfer history below.
  */
 export default function PhrTransferPage({ route }: { route?: RouteDef }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TransferValues>();
   const [selected, setSelected] = useState<Key[]>([]);
-  const [names, setNames] = useState<Map<Key, string>>(new Map());
+  const [names, setNames] = useState<Map<Key, TransferPerson>>(new Map());
   const [sending, setSending] = useState(false);
+  const confirm = useTransferConfirm();
+  // The chosen responsible staff member's name, from the picker's own cached options (for the question).
+  const pickedUser = Form.useWatch('toUserId', form);
+  const assignees = useRemoteOptions(ASSIGNEE_SOURCE, {
+    labelOf: userLabel,
+    selected: pickedUser === null || pickedUser === undefined || pickedUser === '' ? [] : [pickedUser],
+  });
 
   const submit = async (values: TransferValues) => {
     if (selected.length === 0) {
@@ -123,6 +122,17 @@ export default function PhrTransferPage({ route }: { route?: RouteDef }) {
       values.toUserId === null || values.toUserId === undefined || values.toUserId === ''
         ? undefined
         : Number(values.toUserId);
+    const go = await confirm({
+      kind: 'record',
+      people: [...names.values()],
+      toUnitId,
+      toUserName:
+        toUserId === undefined
+          ? null
+          : (assignees.options.find((o) => String(o.value) === String(toUserId))?.label ?? String(toUserId)),
+      reason: (values.reason ?? '').trim(),
+    });
+    if (!go) return;
     setSending(true);
     try {
       const answer = await postTransfer({
@@ -175,10 +185,10 @@ export default function PhrTransferPage({ route }: { route?: RouteDef }) {
           onSelect={(keys, rows) => {
             setSelected(keys);
             setNames((prev) => {
-              const next = new Map<Key, string>();
+              const next = new Map<Key, TransferPerson>();
               for (const k of keys) {
                 const row = rows.find((r) => r?.id === k);
-                next.set(k, row?.name ?? prev.get(k) ?? String(k));
+                next.set(k, row ? { name: row.name, unitName: row.unitName } : (prev.get(k) ?? { name: String(k) }));
               }
               return next;
             });
@@ -199,7 +209,11 @@ export default function PhrTransferPage({ route }: { route?: RouteDef }) {
             ) : (
               <Space wrap>
                 <Typography.Text data-testid="phr-transfer-selected">
-                  已选 {selected.length} 人：{[...names.values()].slice(0, 10).join('、')}
+                  已选 {selected.length} 人：
+                  {[...names.values()]
+                    .slice(0, 10)
+                    .map((p) => p.name)
+                    .join('、')}
                   {selected.length > 10 ? ' 等' : ''}
                 </Typography.Text>
                 <Button
