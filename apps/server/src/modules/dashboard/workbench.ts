@@ -79,7 +79,7 @@ async function planActivity(q: Queryable, user: SessionUser, year: number) {
   const from = `(make_date($1::int, 1, 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`;
   const until = `(make_date($1::int + 1, 1, 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`;
   const inYear = (col: string) => `${col} >= ${from} AND ${col} < ${until}`;
-  const person = employeeRowScopeSql(user, 'e', params);
+  const scope = employeeRowScopeSql(user, 'e', params);
   // Accounts of the scope: a regular staff member only themselves.
   let accounts: string;
   if (isEmployee(user)) {
@@ -89,22 +89,23 @@ async function planActivity(q: Queryable, user: SessionUser, year: number) {
     accounts = unitScopeSql(user, 'a_scope.unit_id', params);
   }
   const byAccount = (col: string) => `${col} IN (SELECT a_scope.id FROM users a_scope WHERE ${accounts})`;
-  const personRows = (task: PlanTaskKey, table: string, col: string) =>
-    `SELECT '${task}' AS task, min(x.${col}) AS first, max(x.${col}) AS last
-       FROM ${table} x JOIN employees e ON e.id = x.employee_id
-      WHERE ${inYear(`x.${col}`)} AND ${person}`;
+  // First and last as two index walks each (migration 015 indexes every column read): ORDER BY … LIMIT 1 stops at
+  // the first row of the scope instead of reading a year of rows.
+  const edge = (source: string, col: string, where: string, order: 'ASC' | 'DESC') =>
+    `(SELECT ${col} FROM ${source} WHERE ${inYear(col)} AND ${where} ORDER BY ${col} ${order} LIMIT 1)`;
+  const span = (task: PlanTaskKey, source: string, col: string, where: string) =>
+    `SELECT '${task}' AS task, ${edge(source, col, where, 'ASC')} AS first, ${edge(source, col, where, 'DESC')} AS last`;
+  const person = (table: string) => `${table} x JOIN employees e ON e.id = x.employee_id`;
   const { rows } = await q.query<{ task: PlanTaskKey; first: string | null; last: string | null }>(
     `SELECT task, to_char(${day('min(first)')}, 'YYYY-MM-DD') AS first, to_char(${day('max(last)')}, 'YYYY-MM-DD') AS last
        FROM (
-         ${personRows('records', 'health_records', 'created_at')}
-         UNION ALL ${personRows('records', 'health_records', 'updated_at')}
-         UNION ALL ${personRows('checks', 'health_checks', 'created_at')}
-         UNION ALL SELECT 'checks', min(r.started_at), max(r.updated_at) FROM import_runs r
-                    WHERE ${inYear('r.started_at')} AND ${byAccount('r.user_id')}
-         UNION ALL ${personRows('followUp', 'positive_logs', 'created_at')}
-         UNION ALL ${personRows('followUp', 'follow_up_records', 'created_at')}
-         UNION ALL SELECT 'report', min(a.at), max(a.at) FROM audit_log a
-                    WHERE a.action = 'export' AND a.success AND ${inYear('a.at')} AND ${byAccount('a.user_id')}
+         ${span('records', person('health_records'), 'x.created_at', scope)}
+         UNION ALL ${span('records', person('health_records'), 'x.updated_at', scope)}
+         UNION ALL ${span('checks', person('health_checks'), 'x.created_at', scope)}
+         UNION ALL ${span('checks', 'import_runs r', 'r.started_at', byAccount('r.user_id'))}
+         UNION ALL ${span('followUp', person('positive_logs'), 'x.created_at', scope)}
+         UNION ALL ${span('followUp', person('follow_up_records'), 'x.created_at', scope)}
+         UNION ALL ${span('report', 'audit_log a', 'a.at', `a.action = 'export' AND a.success AND ${byAccount('a.user_id')}`)}
        ) t
       GROUP BY task`,
     params,
