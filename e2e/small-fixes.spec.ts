@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiCall, collectPageErrors, PASSWORD, signIn, storedToken } from './helpers';
 
 /** Issue 11 item 10: the smaller findings of the walkthrough, each seen in Chromium. */
@@ -285,4 +286,46 @@ test('a record: check columns all dated YYYY-MM-DD, the 血脂 legend clear of i
   for (const n of await listDigits.evaluateAll((els) => els.map((e) => e.getClientRects().length))) expect(n).toBe(1);
   await shoot(page, 'phr-list-digits');
   expect(errors).toEqual([]);
+});
+
+test('the check import report: real elapsed time, whose row each refusal is, a wrong check digit named (10a)', async ({
+  page,
+}) => {
+  await signIn(page, 'staff');
+  const list = await apiCall<{ records: { id: number }[] }>(page, 'GET', '/phr?pageSize=2&hasRecord=true');
+  const person = await apiCall<{ record: { patientInfo: { idCard: string; name: string } } }>(
+    page,
+    'GET',
+    `/phr/${list.records[0].id}`,
+  );
+  const { idCard, name } = person.record.patientInfo;
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('体检');
+  ws.addRow(['身份证号', '姓名', '体检日期', '收缩压(mmHg)', '舒张压(mmHg)']);
+  ws.addRow([idCard, name, '2026-03-12', 150, 95]);
+  ws.addRow(['610402198605209999', '张三', '2026-03-12', 120, 80]);
+  ws.addRow(['11010519491231002X', '无此人', '2026-03-12', 120, 80]);
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+
+  await page.goto('/peis/main/phr/check');
+  await page.getByTestId('check-import').click();
+  await page.getByTestId('check-import-file').setInputFiles({
+    name: '体检导入.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  const report = page.getByTestId('check-import-report');
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  await expect(report).toContainText(/用时 (\d+\.\d|\d+) 秒/);
+  await expect(report).not.toContainText('用时 0.0 秒');
+  const refused = page.getByTestId('check-import-refused');
+  const rowOf = (text: string) => refused.locator('tr.ant-table-row').filter({ hasText: text });
+  await expect(rowOf('9999')).toContainText('张三（身份证尾号 9999）');
+  await expect(rowOf('9999')).toContainText('身份证号校验位错误');
+  await expect(rowOf('002X')).toContainText('无此人（身份证尾号 002X）');
+  await expect(rowOf('002X')).toContainText('身份证号不存在或不在账号的单位范围内');
+  await shoot(page, 'check-import-report');
+  await page.setViewportSize(PHONE);
+  await expect(refused).toBeVisible();
+  await shoot(page, 'check-import-report');
 });

@@ -22,7 +22,7 @@ import {
 import { useRef, useState } from 'react';
 import { download } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
-import { formatDuration, type PanelProps, randomId } from '../../components/list';
+import { Digits, formatDuration, type PanelProps, randomId } from '../../components/list';
 import { phrKeys } from '../../components/phr';
 import { leftoverMessage } from '../../resource-ui/resource-api';
 import { positiveKeys } from '../positive/positive-api';
@@ -44,10 +44,10 @@ const refusedColumns: TableProps<RefusedCell>['columns'] = [
     key: 'value',
     dataIndex: 'value',
     title: '值',
-    width: 120,
-    render: (v?: string | number) => (v === '' || v === undefined ? '-' : String(v)),
+    width: 170,
+    render: (v?: string | number) => (v === '' || v === undefined ? '-' : <Digits>{String(v)}</Digits>),
   },
-  { key: 'reason', dataIndex: 'reason', title: '原因' },
+  { key: 'reason', dataIndex: 'reason', title: '原因', width: 240 },
 ];
 
 /** A guess for an unknown header: an indicator whose name or code it contains. */
@@ -153,6 +153,8 @@ function ImportReport({
             columns={refusedColumns}
             dataSource={report.refused}
             pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (t) => `共 ${t} 处` }}
+            // On a phone the table scrolls sideways rather than squeezing 原因 to a character a line.
+            scroll={{ x: 760 }}
             data-testid="check-import-refused"
           />
         </>
