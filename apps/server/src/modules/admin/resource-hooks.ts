@@ -50,6 +50,8 @@ export const userHooks: ResourceHooks = {
   toRecord: (rec: Row) => ({
     ...rec,
     scopeKind: rec.unitId == null ? 'company' : 'unit',
+    // 管理单位 of a company-wide account says so in lists and details instead of staying blank.
+    unitIdName: rec.unitId == null ? '全公司' : rec.unitIdName,
     data: { phone: rec.phone ?? '' },
   }),
   async beforeWrite({ q, user, values, mode, existing }) {

@@ -58,7 +58,13 @@ withTestApp('the 管理范围 of a console account on $name', { users: ['admin']
 
     // Existing accounts keep their meaning: the demo administrator (no unit) reads as 全公司.
     const admin = (await t.db.query<{ id: number }>("SELECT id FROM users WHERE username = 'admin'")).rows[0].id;
-    expect((await t.call('GET', `/api/user/${admin}`, t.token.admin)).json().data.scopeKind).toBe('company');
+    expect((await t.call('GET', `/api/user/${admin}`, t.token.admin)).json().data).toMatchObject({
+      scopeKind: 'company',
+      unitIdName: '全公司',
+    });
+    const listed = (await t.call('GET', '/api/user?pageSize=200', t.token.admin)).json().data.records;
+    expect(listed.find((u: { username: string }) => u.username === 'scope3').unitIdName).toBe('采油二厂');
+    expect(listed.find((u: { username: string }) => u.username === 'scope2').unitIdName).toBe('全公司');
   });
 
   it('does not let an administrator of one unit create a company-wide account', async () => {
