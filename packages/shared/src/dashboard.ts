@@ -28,14 +28,13 @@ export const declineRate = (count2024: number, count2025: number) =>
 export const DECLINE_ALWAYS_UNITS = ['保卫部', '页岩油', '行政事务中心', '新疆分公司'];
 
 /**
- * The decline table's alias table (SPEC §9 leaves it to the project): a unit's short name → the name the
- * table shows. Units not listed show their short name.
+ * The decline table's alias table (SPEC §9 leaves it to the project): a unit's short name → the row it counts
+ * in (a work area in its plant). Units not listed show their short name, as every table and chart does
+ * (one name per unit: docs/decisions.md).
  */
 export const UNIT_ALIASES: Record<string, string> = {
   采油一厂一区: '采油一厂',
   采油一厂二区: '采油一厂',
-  页岩油开发分公司: '页岩油',
-  机关: '公司机关',
 };
 
 /** The decline table's fixed order; names not listed follow in unit order. */
@@ -53,7 +52,7 @@ export const DECLINE_ORDER = [
   '水电处',
   '物资处',
   '信息中心',
-  '公司机关',
+  '机关',
   '保卫部',
   '行政事务中心',
   '新疆分公司',

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table, type TableProps, Typography } from 'antd';
+import { UnitName } from '../unit-name';
 import { type DashboardFilter, type DeclineRow, dashboardKeys, fetchDecline } from './dashboard-api';
 import { NO_DATA_TEXT } from './rate-bar';
 
@@ -24,7 +25,7 @@ export function DeclineRate({ rate }: { rate: number }) {
 }
 
 const columns: NonNullable<TableProps<DeclineRow>['columns']> = [
-  { key: 'name', dataIndex: 'name', title: '单位名称' },
+  { key: 'name', dataIndex: 'name', title: '单位名称', render: (v: string) => <UnitName name={v} /> },
   { key: 'count2024', dataIndex: 'count2024', title: '2024年人数', align: 'right', width: 130 },
   { key: 'count2025', dataIndex: 'count2025', title: '2025年人数', align: 'right', width: 130 },
   {

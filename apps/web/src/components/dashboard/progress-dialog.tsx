@@ -2,6 +2,7 @@ import { completionRate } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table, type TableProps, Typography } from 'antd';
 import { useMemo } from 'react';
+import { UnitName } from '../unit-name';
 import { type DashboardFilter, dashboardKeys, fetchProgress, type ProgressRow } from './dashboard-api';
 import { PACKAGE_LEVELS, type PackageRow, pivotPackages, sumPackages } from './progress';
 import { RateBar } from './rate-bar';
@@ -84,7 +85,7 @@ function IndicatorProgressTable({ rows, loading }: { rows: ProgressRow[]; loadin
   const done = rows.reduce((s, r) => s + (r.status2Total ?? 0), 0);
   const columns: NonNullable<TableProps<ProgressRow>['columns']> = [
     { key: 'index', title: '序号', width: 64, align: 'center', render: (_, __, i) => i + 1 },
-    { key: 'unit', dataIndex: 'entOrgNameTwo', title: '单位' },
+    { key: 'unit', dataIndex: 'entOrgNameTwo', title: '单位', render: (v: string) => <UnitName name={v} /> },
     { key: 'total', dataIndex: 'total', title: '应签/应管人数', ...num, width: 120 },
     { key: 'done', dataIndex: 'status2Total', title: '已完成', ...num },
     {
@@ -113,7 +114,14 @@ function PackageProgressTable({ rows, loading }: { rows: ProgressRow[]; loading:
   const sum = useMemo(() => sumPackages(pivot), [pivot]);
   const columns: NonNullable<TableProps<PackageRow>['columns']> = [
     { key: 'index', title: '序号', width: 64, align: 'center', fixed: 'left', render: (_, __, i) => i + 1 },
-    { key: 'unit', dataIndex: 'unit', title: '单位', width: 140, fixed: 'left' },
+    {
+      key: 'unit',
+      dataIndex: 'unit',
+      title: '单位',
+      width: 140,
+      fixed: 'left',
+      render: (v: string) => <UnitName name={v} />,
+    },
     ...PACKAGE_LEVELS.map(({ level, label }) => ({
       key: `level${level}`,
       title: label,

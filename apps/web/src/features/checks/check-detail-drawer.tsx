@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Empty, Spin, Table, type TableProps, Typography } from 'antd';
 import { orDash, type PanelProps, RowDrawer } from '../../components/list';
 import { Digits } from '../../components/list/digits';
+import { UnitName } from '../../components/unit-name';
 import { FindingStatusTag, LevelTag, MatchedValues } from '../positive/positive-tags';
 import { type CheckDetail, type CheckFinding, type CheckIndicator, checkKeys, fetchCheck } from './checks-api';
 
@@ -111,7 +112,7 @@ export function CheckDetailDrawer({ id, open, onClose }: PanelProps & { id: numb
                 label: '性别/年龄',
                 children: `${enumLabel(SEX, d.sex) || '-'}${d.age !== undefined ? ` / ${d.age}岁` : ''}`,
               },
-              { key: 'unit', label: '单位', children: d.unitName },
+              { key: 'unit', label: '单位', children: <UnitName name={d.unitName} full /> },
               { key: 'idCard', label: '身份证号', children: <Digits>{d.idCard}</Digits> },
               { key: 'date', label: '体检日期', children: d.checkDate },
               { key: 'provider', label: '体检机构', children: orDash(d.provider) },

@@ -15,6 +15,7 @@ import {
   phrKeys,
   TagPopover,
 } from '../../components/phr';
+import { UnitName } from '../../components/unit-name';
 import { formatTime } from './phr-api';
 import { PhrChecksSection } from './phr-checks-section';
 import { PhrVersionsSection } from './phr-versions-section';
@@ -57,7 +58,7 @@ function Header({ detail, onPrint }: { detail: PhrDetail; onPrint: () => void })
         items={[
           { key: 'sex', label: '性别', children: enumLabel(SEX, p.sex) || '-' },
           { key: 'age', label: '年龄', children: p.age !== null && p.age !== undefined ? `${p.age} 岁` : '-' },
-          { key: 'unit', label: '单位', children: detail.unitName || '-' },
+          { key: 'unit', label: '单位', children: <UnitName id={detail.unitId} name={detail.unitName} full /> },
           { key: 'version', label: '档案版本', children: hasRecord ? `V${detail.version}` : '未建档' },
           {
             key: 'missing',

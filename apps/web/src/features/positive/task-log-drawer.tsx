@@ -1,5 +1,6 @@
 import { Descriptions } from 'antd';
 import { LogEntry, LogTimeline, orDash, type PanelProps, RowDrawer } from '../../components/list';
+import { UnitName } from '../../components/unit-name';
 import { type PositiveLog, type PositiveTask, positiveKeys } from './positive-api';
 import { DueDate, LevelTag, LogActionTag, MatchedValues, TaskStatusTag } from './positive-tags';
 
@@ -22,7 +23,7 @@ export function TaskLogDrawer({ task, open, onClose }: PanelProps & { task: Posi
           bordered
           style={{ marginBottom: 24 }}
           items={[
-            { key: 'unit', label: '单位', children: task.unitName, span: 2 },
+            { key: 'unit', label: '单位', children: <UnitName name={task.unitName} full />, span: 2 },
             { key: 'rule', label: '阳性规则', children: `${task.ruleName}（${task.libraryName}）`, span: 2 },
             { key: 'level', label: '级别', children: <LevelTag level={task.level} /> },
             { key: 'status', label: '状态', children: <TaskStatusTag status={task.status} /> },

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { Digits } from '../../components/list/digits';
 import { useRemoteOptions } from '../../components/pickers/remote-picker';
 import { ExpressionText } from '../../components/rule-expression';
+import { UnitName } from '../../components/unit-name';
 import { fileSrc } from '../../components/uploaders/upload-request';
 import type { ResourceRecord } from '../resource-api';
 import { childColumns, nestedCollections } from './children-rows';
@@ -33,10 +34,17 @@ export function FieldValue({ fieldKey, field: f, record, variant }: FieldValuePr
   const value = record[fieldKey];
   const placeholder = variant === 'detail' ? '-' : null;
   if (f.kind === 'company') {
-    // The API sends the unit's short name beside its id (unitId → unitIdName).
+    // The API sends the unit's short name beside its id (unitId → unitIdName): a list shows it, a detail the
+    // full name, each with the other on hover (one name per unit, docs/decisions.md).
     const name = record[`${fieldKey}Name`];
-    if (!isEmpty(name)) return String(name);
-    return isEmpty(value) ? placeholder : String(value);
+    if (isEmpty(value) && isEmpty(name)) return placeholder;
+    return (
+      <UnitName
+        id={isEmpty(value) ? null : Number(value)}
+        name={isEmpty(name) ? String(value) : String(name)}
+        full={variant === 'detail'}
+      />
+    );
   }
   if (f.kind === 'employee') {
     // The API sends the person's name and unit beside the id (k → kName, kUnitName).
