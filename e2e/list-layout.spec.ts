@@ -182,6 +182,11 @@ test('the 阳性任务 list: 状态 and 截止日期 in view at 1440, a cut cell
   await expect(card.locator('.list-card-title')).not.toBeEmpty();
   await expect(card.getByText('截止日期')).toBeVisible();
   await expect(card.getByTestId('task-logs')).toBeVisible();
+  // No headers to click on a phone: the 排序 select sorts the list on the server the same way.
+  await page.getByTestId('list-sort').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('截止日期 降序', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]sort=dueDate&order=desc/);
+  await expect(page.getByTestId('list-sort')).toContainText('截止日期 降序');
   // 筛选 shows how many filters are set.
   await page.getByRole('button', { name: /筛\s*选/ }).click();
   await page.getByTestId('positive-task-search').getByLabel('姓名').fill('张');
