@@ -225,6 +225,9 @@ function ListCards<T extends object>({
     const t = byKey.get(key)?.title;
     return typeof t === 'function' ? null : t;
   };
+  // The heading's column name, for tools that read a card (the walk test tells a sign-in name from wording).
+  const heading = title(layout.title);
+  const titleText = typeof heading === 'string' ? heading : undefined;
   const sortable = columns.filter((c) => c.sorter);
   const sorted = sortable.find((c) => c.sortOrder);
   const sortValue = sorted ? `${keyOf(sorted)}:${sorted.sortOrder}` : undefined;
@@ -294,7 +297,9 @@ function ListCards<T extends object>({
                           aria-label="选择"
                         />
                       ) : null}
-                      <span className="list-card-title">{render(layout.title, row, index)}</span>
+                      <span className="list-card-title" data-label={titleText}>
+                        {render(layout.title, row, index)}
+                      </span>
                     </Flex>
                     {layout.status ? <span>{render(layout.status, row, index)}</span> : null}
                   </Flex>

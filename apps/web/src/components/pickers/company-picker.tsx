@@ -1,8 +1,10 @@
+import { API_PERMISSIONS, hasButtonPermission } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
 import type { CSSProperties } from 'react';
 import { useMemo } from 'react';
 import { http } from '../../app/http';
+import { useSession } from '../../app/use-session';
 import { reportLoadFailure } from './load-failure';
 
 /** A node of GET /api/company/company/tree (SPEC §3: id, name, children; shortName for lists). */
@@ -79,7 +81,9 @@ export function CompanyPicker({
   style,
   id,
 }: CompanyPickerProps) {
-  const tree = useUnitTree(userType);
+  // An account without the tree's permission (the employee) is not sent to a 403: the picker stays empty.
+  const { btnPermissions } = useSession();
+  const tree = useUnitTree(userType, hasButtonPermission(btnPermissions, API_PERMISSIONS.unitTree));
   const treeData = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
   const rootKeys = useMemo(() => treeData.map((n) => n.value), [treeData]);
   return (

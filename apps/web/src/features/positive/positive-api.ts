@@ -1,5 +1,6 @@
 import { INDICATOR_BY_CODE, SAMPLE_RULES } from '@peis/shared';
 import { http } from '../../app/http';
+import { readMenus } from '../../app/session';
 
 /** Everything of the positive-finding screens sits under this query key, so one write refreshes them all. */
 export const positiveKeys = {
@@ -156,19 +157,21 @@ export const reassignTask = (id: number, body: { assigneeId: number; dueDate: st
 
 /**
  * The distinct 所属库 of the rules, for the library filter. An account without the rule screen (an expert)
- * gets the sample rules' libraries instead of an error.
+ * gets the sample rules' libraries without asking (the server would answer 403).
  */
 export async function fetchLibraries(signal?: AbortSignal): Promise<string[]> {
   let names: string[];
-  try {
-    const answer = await http.get<{ data?: { records?: { libraryName?: string }[] } }>(
-      '/positive/setting',
-      { page: 1, pageSize: 500 },
-      { signal, catalogue: { 403: false } },
-    );
-    names = (answer.data?.records ?? []).map((r) => r.libraryName ?? '');
-  } catch {
-    names = SAMPLE_RULES.map((r) => r.libraryName);
-  }
+  if (!readMenus()?.includes('main:positive/setting')) names = SAMPLE_RULES.map((r) => r.libraryName);
+  else
+    try {
+      const answer = await http.get<{ data?: { records?: { libraryName?: string }[] } }>(
+        '/positive/setting',
+        { page: 1, pageSize: 500 },
+        { signal, catalogue: { 403: false } },
+      );
+      names = (answer.data?.records ?? []).map((r) => r.libraryName ?? '');
+    } catch {
+      names = SAMPLE_RULES.map((r) => r.libraryName);
+    }
   return [...new Set(names.filter(Boolean))].sort((a, b) => a.localeCompare(b, 'zh-CN'));
 }

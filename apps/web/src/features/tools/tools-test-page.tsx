@@ -15,7 +15,7 @@ export default function ToolsTestPage({ route }: { route: RouteDef }) {
       </Card>
       <Card title="按钮权限" size="small">
         <Typography.Paragraph type="secondary">
-          下方按钮需要按钮权限 <Typography.Text code>tools:test</Typography.Text>，无此权限时不显示。
+          下方按钮需要本页的按钮权限（角色管理中“{route.title}”下的按钮），无此权限时不显示。
         </Typography.Paragraph>
         <Permission required="tools:test">
           <Button type="primary" data-testid="permission-demo-button">
