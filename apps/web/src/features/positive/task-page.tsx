@@ -80,7 +80,7 @@ export default function TaskPage() {
   const columns: TableProps<PositiveTask>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
     { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
-    { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 150 },
+    { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 180 },
     { key: 'libraryName', dataIndex: 'libraryName', title: '所属库', width: 80 },
     { key: 'level', title: '级别', width: 76, render: (_, r) => <LevelTag level={r.level} /> },
     { key: 'status', title: '状态', width: 86, render: (_, r) => <TaskStatusTag status={r.status} /> },
