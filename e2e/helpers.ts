@@ -58,3 +58,17 @@ export async function discardChanges(page: Page) {
   await ask.getByTestId('discard-ok').click();
   await expect(ask).toBeHidden();
 }
+
+/** Uploads an .xlsx of checks through 体检数据's 导入 dialog and returns the report once it shows. */
+export async function importCheckSheet(page: Page, buffer: Buffer): Promise<Locator> {
+  await page.goto('/peis/main/phr/check');
+  await page.getByTestId('check-import').click();
+  await page.getByTestId('check-import-file').setInputFiles({
+    name: '体检导入.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
+  const report = page.getByTestId('check-import-report');
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  return report;
+}

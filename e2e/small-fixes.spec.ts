@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiCall, collectPageErrors, PASSWORD, signIn, storedToken } from './helpers';
+import { apiCall, collectPageErrors, importCheckSheet, PASSWORD, signIn, storedToken } from './helpers';
 
 /** Issue 11 item 10: the smaller findings of the walkthrough, each seen in Chromium. */
 
@@ -307,15 +307,7 @@ test('the check import report: real elapsed time, whose row each refusal is, a w
   ws.addRow(['11010519491231002X', '无此人', '2026-03-12', 120, 80]);
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
 
-  await page.goto('/peis/main/phr/check');
-  await page.getByTestId('check-import').click();
-  await page.getByTestId('check-import-file').setInputFiles({
-    name: '体检导入.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer,
-  });
-  const report = page.getByTestId('check-import-report');
-  await expect(report).toBeVisible({ timeout: 30_000 });
+  const report = await importCheckSheet(page, buffer);
   await expect(report).toContainText(/用时 (\d+\.\d|\d+) 秒/);
   await expect(report).not.toContainText('用时 0.0 秒');
   const refused = page.getByTestId('check-import-refused');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { discardChanges, signIn, storedToken } from './helpers';
+import { discardChanges, importCheckSheet, signIn, storedToken } from './helpers';
 
 async function api<T>(page: Page, path: string): Promise<T> {
   const token = await storedToken(page);
@@ -45,15 +45,7 @@ test('imports a sheet of checks and shows the row-by-row report', async ({ page 
   ws.addRow(['11010519491231002X', '无此人', '2026-03-02', '油田总医院体检中心', 120, 80, 5.0]);
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
 
-  await page.goto('/peis/main/phr/check');
-  await page.getByTestId('check-import').click();
-  await page.getByTestId('check-import-file').setInputFiles({
-    name: '体检导入.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer,
-  });
-  const report = page.getByTestId('check-import-report');
-  await expect(report).toBeVisible({ timeout: 30_000 });
+  const report = await importCheckSheet(page, buffer);
   await expect(report).toContainText('1');
   const refused = page.getByTestId('check-import-refused');
   await expect(refused).toContainText('超出合理范围');
