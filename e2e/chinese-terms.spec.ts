@@ -100,6 +100,9 @@ test('the permission tree offers business terms only', async ({ page }) => {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.goto('/peis/company/role');
+    // The role list names roles; their system codes (healthStaff …) stay out of it.
+    await expect(page.getByTestId('resource-table')).toContainText('健康管理人员');
+    await expect(page.getByTestId('resource-table')).not.toContainText('healthStaff');
     await page.getByTestId('row-permissions').first().click();
     const drawer = page.getByTestId('role-permissions');
     await drawer.getByRole('button', { name: '全部展开' }).click();

@@ -19,7 +19,7 @@ export const roleResource = defineResource({
       label: '角色编码',
       required: true,
       maxLength: 30,
-      list: true,
+      // An identifier for the system, not a name for people: the list shows 角色名称 and 用户类型 only.
       immutable: true,
       pattern: { regex: '^[A-Za-z][A-Za-z0-9_]*$', message: '角色编码以字母开头，只能包含字母、数字和下划线' },
     }),
