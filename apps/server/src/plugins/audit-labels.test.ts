@@ -8,6 +8,7 @@ import {
   auditFieldLabel,
   auditPaths,
   auditResourceLabel,
+  auditValue,
   describeAuditChange,
   INDICATORS,
   OTHER_FIELD_LABEL,
@@ -117,6 +118,10 @@ describe('audit labels of what the server writes', () => {
     expect(auditFieldLabel('phr', 'patientInfo.companyJobTitle')).toBe('个人信息 · 职称');
     expect(auditFieldLabel('phr', 'healthInfo.BMI')).toBe('健康数据 · 体重指数');
     expect(auditFieldLabel('check', 'somethingNew')).toBe(OTHER_FIELD_LABEL);
+    // Codes the log writes as values: an import's state, an export's sort.
+    expect(auditValue('check', 'status', 'done')).toBe('已完成');
+    expect(auditValue('check', 'order', 'desc')).toBe('降序');
+    expect(auditValue('check', 'sort', 'checkDate')).toBe('体检日期');
     expect(auditFieldLabel('phr', 'patientInfo.somethingNew')).toBe(`个人信息 · ${OTHER_FIELD_LABEL}`);
   });
 });

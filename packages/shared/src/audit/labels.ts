@@ -169,11 +169,18 @@ export function auditFieldLabel(resource: string | null | undefined, path: strin
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+const IMPORT_STATUS: Record<string, string> = { running: '进行中', done: '已完成', failed: '失败' };
+const SORT_ORDER: Record<string, string> = { asc: '升序', desc: '降序', ascend: '升序', descend: '降序' };
+
 /** A value for reading: option labels, 是/否, lists joined, objects as JSON, empty as '—'. */
 export function auditValue(resource: string | null | undefined, path: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
   const f = path.includes('.') ? undefined : auditFieldsOf(resource)[path];
   if (f && (f.options || f.kind === 'switch')) return optionLabel(f, value);
+  // Codes the log itself writes: an import's state, an export's sort (field and direction).
+  if (!f && path === 'status' && typeof value === 'string') return IMPORT_STATUS[value] ?? value;
+  if (path === 'order' && typeof value === 'string') return SORT_ORDER[value] ?? value;
+  if (path === 'sort' && typeof value === 'string') return auditFieldLabel(resource, value);
   if (typeof value === 'boolean') return value ? '是' : '否';
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
     return value.length ? value.map(String).join('、') : '—';
