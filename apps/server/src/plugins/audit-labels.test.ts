@@ -214,8 +214,13 @@ withTestApp('audit log entries in Chinese terms on $name', { users: ['admin', 's
 
     const log = await call('GET', '/api/oplog?pageSize=100', admin);
     expect(log.statusCode).toBe(200);
-    const entries: { action: string; resource: string | null; before: unknown; after: unknown }[] =
-      log.json().data.records;
+    const entries: {
+      action: string;
+      resource: string | null;
+      before: unknown;
+      after: unknown;
+      detail: string | null;
+    }[] = log.json().data.records;
     const checkUpdate = entries.find((e) => e.resource === 'check' && e.action === 'update');
     expect(checkUpdate).toBeDefined();
     const checkRows = auditDiffRows(checkUpdate?.before, checkUpdate?.after) ?? [];
@@ -232,7 +237,12 @@ withTestApp('audit log entries in Chinese terms on $name', { users: ['admin', 's
 
     // Every path of every entry: named in Chinese, none left to the generic 其他字段.
     const unnamed: string[] = [];
+    // The health record's 说明 names the changed field, not its path.
+    expect(entries.find((e) => e.resource === 'phr' && e.action === 'update')?.detail).toBe(
+      '修改健康档案：个人信息 · 职称',
+    );
     for (const e of entries) {
+      if (e.detail) expect(latin(e.detail), e.detail).toBe(false);
       expect(latin(auditResourceLabel(e.resource)), String(e.resource)).toBe(false);
       expect(latin(auditActionLabel(e.action, e.resource)), e.action).toBe(false);
       for (const path of new Set([...auditPaths(e.before), ...auditPaths(e.after)])) {

@@ -11,6 +11,7 @@ import {
   type PhrForm,
   type PhrRecord,
   pastHistorySchema,
+  phrPathLabel,
 } from '@peis/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
@@ -189,7 +190,8 @@ export async function saveRecord(q: Queryable, req: FastifyRequest, user: Sessio
     recordId: employeeId,
     before: before ?? undefined,
     after: record,
-    detail: nextVersion === 1 ? '建立健康档案' : `修改健康档案：${paths.slice(0, 10).join('、')}`,
+    // The log's 说明 names the changed fields as people read them (个人信息 · 职称), the paths stay in the versions.
+    detail: nextVersion === 1 ? '建立健康档案' : `修改健康档案：${paths.slice(0, 10).map(phrPathLabel).join('、')}`,
   });
   return { id: employeeId, version: nextVersion };
 }
