@@ -3,6 +3,7 @@
  * dates and cell text. Work screens, resource pages and admin tables all build on these.
  */
 
+export { Digits, digitsCell } from './digits';
 export { ExportButton } from './export-button';
 export { type DialogSaveOptions, FormDialog, type FormDialogProps, useDialogSave } from './form-dialog';
 export {
@@ -18,10 +19,12 @@ export {
   today,
   yearOptions,
 } from './format';
+export { LinkedRecordTag, useOpenLinkedRow } from './linked-record';
 export { ListCard, NameSearch, PersonSearchItems, SwitchFilter } from './list-card';
+export { Clip, DATE_WIDTH, DATETIME_WIDTH, type ListLayout, ListTable, type ListTableProps } from './list-table';
 export { LogEntry, LogTimeline } from './log-timeline';
 export { NoteField } from './note-field';
-export { Clip, DATE_WIDTH, DATETIME_WIDTH, type ListLayout, ListTable, type ListTableProps } from './list-table';
+export { useOwnWorkDefault } from './own-work';
 export {
   emptyText,
   fetchPaged,
@@ -36,6 +39,4 @@ export { useActionPermitted, useRowActions } from './row-actions';
 export { DeletedViewToggle, type PanelProps, type RecordsView, RowButton, RowDrawer, useRowDialog } from './row-dialog';
 export { activeFilterCount, SearchCard, type SearchCardProps, SearchItem } from './search-card';
 export { showFailure } from './show-failure';
-export { Digits, digitsCell } from './digits';
-export { useOwnWorkDefault } from './own-work';
-export { type UrlCodec, type UrlFieldKind, useUrlFilters } from './url-state';
+export { FROM_LIST, type UrlCodec, type UrlFieldKind, useBackToList, useUrlFilters } from './url-state';

@@ -53,10 +53,20 @@ export function PersonSearchItems({ nameTestId }: { nameTestId?: string }) {
 }
 
 /** The 按姓名查询 box of a small history list (its card's extra). */
-export function NameSearch({ onSearch, testId }: { onSearch: (name: string | undefined) => void; testId: string }) {
+export function NameSearch({
+  onSearch,
+  testId,
+  initial,
+}: {
+  onSearch: (name: string | undefined) => void;
+  testId: string;
+  /** The name the list opens with (kept in the URL). */
+  initial?: string;
+}) {
   return (
     <Input.Search
       allowClear
+      defaultValue={initial}
       placeholder="按姓名查询"
       style={{ width: 220 }}
       onSearch={(v) => onSearch(v.trim() || undefined)}

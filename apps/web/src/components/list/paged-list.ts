@@ -4,7 +4,7 @@ import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { http, type Query } from '../../app/http';
-import { readListState, type UrlListState, writeListState } from './url-state';
+import { readListState, type UrlListState, useUpdateUrl, writeListState } from './url-state';
 
 /** What every paged list endpoint answers inside `data`. */
 export interface Paged<T> {
@@ -59,12 +59,13 @@ export function usePagedList<T, F extends object = Query>(
   const defaultPageSize = options.pageSize ?? PAGE_SIZE;
   const prefix = typeof options.url === 'string' ? options.url : '';
   const inUrl = Boolean(options.url);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateUrl = useUpdateUrl();
   const [local, setLocal] = useState<UrlListState>({ page: 1, pageSize: defaultPageSize });
   const state = inUrl ? readListState(params, prefix, defaultPageSize) : local;
   const { page, pageSize, sort, order } = state;
   const change = (patch: Partial<UrlListState>) => {
-    if (inUrl) setParams((prev) => writeListState(prev, prefix, patch, defaultPageSize), { replace: true });
+    if (inUrl) updateUrl((current) => writeListState(current, prefix, patch, defaultPageSize));
     else setLocal((s) => ({ ...s, ...patch, order: 'sort' in patch ? patch.order : s.order }));
   };
   const [lastFilters, setLastFilters] = useState(filters);

@@ -1,7 +1,6 @@
-import type { FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 /**
  * A list's state in the address bar: its filters (useUrlFilters), page, page size and sort (usePagedList with
@@ -107,6 +106,7 @@ export function writeFilters<T extends object>(
   values: Partial<T>,
   defaults: Partial<T>,
   prefix = '',
+  keepPage = false,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [key, kind] of Object.entries(codec) as [string, UrlFieldKind][]) {
@@ -115,7 +115,7 @@ export function writeFilters<T extends object>(
     if (v === d) next.delete(prefix + key);
     else next.set(prefix + key, v ?? '');
   }
-  next.delete(`${prefix}page`);
+  if (!keepPage) next.delete(`${prefix}page`);
   return next;
 }
 
@@ -123,11 +123,19 @@ export function writeFilters<T extends object>(
 const signature = (params: URLSearchParams, keys: string[], prefix: string) =>
   keys.map((k) => `${k}=${params.get(prefix + k) ?? '\u0000'}`).join('&');
 
-export interface UrlFiltersOptions<T> {
+/** What useUrlFilters needs of an antd form instance (of any values type: the form may show only some filters). */
+interface SearchForm {
+  getFieldsValue: () => unknown;
+  setFieldsValue: (values: never) => void;
+}
+
+export interface UrlFiltersOptions {
   /** Prefix of this list's keys, when a page holds more than one list. */
   prefix?: string;
   /** The search form showing these filters: it is filled from the URL (on opening, and when the URL changes). */
-  form?: FormInstance<T>;
+  form?: SearchForm;
+  /** The values are not a list's filters (a page's tab): changing them keeps the list's page. */
+  keepPage?: boolean;
 }
 
 /**
@@ -139,10 +147,10 @@ export interface UrlFiltersOptions<T> {
 export function useUrlFilters<T extends object>(
   codec: UrlCodec<T>,
   defaults: Partial<T> = {},
-  options: UrlFiltersOptions<T> = {},
+  options: UrlFiltersOptions = {},
 ) {
-  const { prefix = '', form } = options;
-  const [params, setParams] = useSearchParams();
+  const { prefix = '', form, keepPage = false } = options;
+  const [params] = useSearchParams();
   const keys = Object.keys(codec);
   const sig = signature(params, keys, prefix);
   const defaultsSig = keys
@@ -161,18 +169,42 @@ export function useUrlFilters<T extends object>(
     if (!form) return;
     const shown = form.getFieldsValue() as Record<string, unknown>;
     const next = Object.fromEntries(Object.keys(shown).map((k) => [k, (values as Record<string, unknown>)[k]]));
-    form.setFieldsValue(next as Parameters<typeof form.setFieldsValue>[0]);
+    form.setFieldsValue(next as never);
   }, [form, values]);
 
+  const update = useUpdateUrl();
   const set = (patch: Partial<T>) =>
-    setParams(
-      (prev) => {
-        const current = readFilters(prev, latest.current.codec, latest.current.defaults, prefix);
-        return writeFilters(prev, latest.current.codec, { ...current, ...patch }, latest.current.defaults, prefix);
-      },
-      { replace: true },
-    );
+    update((prev) => {
+      const current = readFilters(prev, latest.current.codec, latest.current.defaults, prefix);
+      const values = { ...current, ...patch };
+      return writeFilters(prev, latest.current.codec, values, latest.current.defaults, prefix, keepPage);
+    });
   return { values, set };
+}
+
+/**
+ * Changes the URL's query in place (the history entry is replaced). It starts from the address bar, not from
+ * the last render's params: the router renders a navigation in a transition, and a second change made before
+ * that render (a page clicked right after 查询) must not drop the first.
+ */
+export function useUpdateUrl() {
+  const [, setParams] = useSearchParams();
+  return (change: (current: URLSearchParams) => URLSearchParams) =>
+    setParams(change(new URLSearchParams(window.location.search)), { replace: true });
+}
+
+/** Navigation state of a list's link to a record (`navigate(path, { state: FROM_LIST })`): 返回列表 goes back. */
+export const FROM_LIST = { fromList: true } as const;
+
+/**
+ * 返回列表 of a record page: back to the list as it was (its filters and page are in that history entry) when
+ * the record was opened from it, else to the list's plain path.
+ */
+export function useBackToList(listPath: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const fromList = (location.state as { fromList?: boolean } | null)?.fromList === true;
+  return () => (fromList ? navigate(-1) : navigate(listPath));
 }
 
 /** A paged list's page, page size and sort in the URL (usePagedList with `url`). */

@@ -3,8 +3,9 @@ import { enumLabel, type RouteDef, SEX } from '@peis/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../../app/http';
+import { useBackToList } from '../../components/list';
 import { usePermission } from '../../components/Permission';
 import {
   fetchPhrDetail,
@@ -23,7 +24,7 @@ import { PhrWorkSection } from './phr-work-section';
 import './phr-print.css';
 
 function Header({ detail, onPrint }: { detail: PhrDetail; onPrint: () => void }) {
-  const navigate = useNavigate();
+  const backToList = useBackToList('/main/phr');
   const p = detail.record?.patientInfo ?? {};
   const hasRecord = detail.version !== null && detail.version !== undefined;
   const missing = detail.missing ?? [];
@@ -43,7 +44,7 @@ function Header({ detail, onPrint }: { detail: PhrDetail; onPrint: () => void })
           </Typography.Paragraph>
         </div>
         <Space wrap className="phr-no-print">
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/main/phr')}>
+          <Button icon={<ArrowLeftOutlined />} onClick={backToList} data-testid="phr-back-to-list">
             返回列表
           </Button>
           <Button icon={<PrinterOutlined />} onClick={onPrint} data-testid="phr-print">
@@ -99,7 +100,7 @@ function Header({ detail, onPrint }: { detail: PhrDetail; onPrint: () => void })
  */
 export default function PhrDetailPage(_: { route?: RouteDef }) {
   const params = useParams();
-  const navigate = useNavigate();
+  const backToList = useBackToList('/main/phr');
   const queryClient = useQueryClient();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -113,9 +114,7 @@ export default function PhrDetailPage(_: { route?: RouteDef }) {
   });
 
   if (!valid) {
-    return (
-      <Result status="404" title="档案不存在" extra={<Button onClick={() => navigate('/main/phr')}>返回列表</Button>} />
-    );
+    return <Result status="404" title="档案不存在" extra={<Button onClick={backToList}>返回列表</Button>} />;
   }
   if (detail.isLoading) {
     return (
@@ -132,7 +131,7 @@ export default function PhrDetailPage(_: { route?: RouteDef }) {
         title={status === 403 ? '无权查看该档案' : status === 404 ? '档案不存在' : '档案加载失败'}
         extra={
           <Space>
-            <Button onClick={() => navigate('/main/phr')}>返回列表</Button>
+            <Button onClick={backToList}>返回列表</Button>
             <Button type="primary" onClick={() => detail.refetch()}>
               重试
             </Button>

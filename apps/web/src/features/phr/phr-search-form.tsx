@@ -1,6 +1,7 @@
 import { enumOptions, SEX } from '@peis/shared';
-import { Form, Input, InputNumber, Select, Space } from 'antd';
-import { PersonSearchItems, SearchCard, SearchItem } from '../../components/list';
+import { Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
+import { useMemo } from 'react';
+import { PersonSearchItems, SearchCard, SearchItem, type UrlCodec, useUrlFilters } from '../../components/list';
 import type { PhrFilters } from './phr-api';
 
 interface SearchValues {
@@ -11,6 +12,29 @@ interface SearchValues {
   ageFrom?: number | null;
   ageTo?: number | null;
   complete?: 'true' | 'false' | null;
+}
+
+/** How the search is kept in the URL. */
+const FILTERS: UrlCodec<SearchValues> = {
+  unitId: 'number',
+  name: 'string',
+  idCard: 'string',
+  sex: 'number',
+  ageFrom: 'number',
+  ageTo: 'number',
+  complete: 'string',
+};
+const NONE = Object.fromEntries(Object.keys(FILTERS).map((k) => [k, undefined])) as SearchValues;
+
+/**
+ * The record search of a page, kept in the URL (back from a record finds the same list): the form, the
+ * GET /phr filters, and what 查询 / 重置 do.
+ */
+export function usePhrSearch() {
+  const [form] = Form.useForm<SearchValues>();
+  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const filters = useMemo(() => toFilters(values), [values]);
+  return { form, filters, search: (v: SearchValues) => set({ ...NONE, ...v }), reset: () => set(NONE) };
 }
 
 /** Filled-in search values as GET /phr parameters. */
@@ -27,7 +51,8 @@ function toFilters(v: SearchValues): PhrFilters {
 }
 
 export interface PhrSearchFormProps {
-  onSearch: (filters: PhrFilters) => void;
+  /** usePhrSearch() of the page. */
+  state: { form: FormInstance<SearchValues>; search: (v: SearchValues) => void; reset: () => void };
   /** Prefix of the data-testids: `${prefix}-name`, `${prefix}-submit`, `${prefix}-reset`. */
   testIdPrefix?: string;
   /** Leave out the 完整度 filter (the transfer page). */
@@ -35,15 +60,14 @@ export interface PhrSearchFormProps {
 }
 
 /** Search form of the record list: 单位, 姓名, 身份证号, 性别, 年龄 range, 完整度; 查询 / 重置. */
-export function PhrSearchForm({ onSearch, testIdPrefix = 'phr-search', withoutComplete }: PhrSearchFormProps) {
-  const [form] = Form.useForm<SearchValues>();
+export function PhrSearchForm({ state, testIdPrefix = 'phr-search', withoutComplete }: PhrSearchFormProps) {
   return (
     <SearchCard<SearchValues>
-      form={form}
+      form={state.form}
       className="phr-no-print"
       testId={testIdPrefix}
-      onSearch={(v) => onSearch(toFilters(v))}
-      onReset={() => onSearch({})}
+      onSearch={state.search}
+      onReset={state.reset}
     >
       <PersonSearchItems nameTestId={`${testIdPrefix}-name`} />
       <SearchItem name="idCard" label="身份证号">

@@ -5,13 +5,13 @@ import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Table, type Tabl
 import type { Key } from 'react';
 import { useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
-import { NameSearch, usePagedList } from '../../components/list';
+import { NameSearch, type UrlCodec, usePagedList, useUrlFilters } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
 import { ASSIGNEE_SOURCE, AssigneePicker, CompanyPicker, useRemoteOptions, userLabel } from '../../components/pickers';
 import { type TransferPerson, useTransferConfirm } from '../../components/transfer-confirm';
 import { formatTime, type PhrFilters, type PhrListRow, postTransfer, type TransferRecord } from './phr-api';
-import { PhrSearchForm } from './phr-search-form';
+import { PhrSearchForm, usePhrSearch } from './phr-search-form';
 import { RecordStatus } from './record-status';
 
 interface TransferValues {
@@ -22,6 +22,8 @@ interface TransferValues {
 
 const REASON_MAX = 200;
 
+const HISTORY_FILTERS: UrlCodec<{ name?: string }> = { name: 'string' };
+
 /** Records to hand over: the list API with a search, rows selected across pages. */
 function RecordPicker({
   selected,
@@ -30,8 +32,12 @@ function RecordPicker({
   selected: Key[];
   onSelect: (keys: Key[], rows: PhrListRow[]) => void;
 }) {
-  const [filters, setFilters] = useState<PhrFilters>({});
-  const { tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters, { pageSize: 10 });
+  // The search and the page are in the URL (the history below keeps its own under history.).
+  const search = usePhrSearch();
+  const { tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', search.filters, {
+    pageSize: 10,
+    url: true,
+  });
   const columns: NonNullable<TableProps<PhrListRow>['columns']> = [
     { key: 'name', dataIndex: 'name', title: '姓名', width: 100 },
     { key: 'sex', dataIndex: 'sex', title: '性别', width: 64, render: (v: unknown) => enumLabel(SEX, v) || '-' },
@@ -43,7 +49,7 @@ function RecordPicker({
   ];
   return (
     <Flex vertical gap={12}>
-      <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete onSearch={setFilters} />
+      <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete state={search} />
       <Table<PhrListRow>
         {...tableProps}
         size="small"
@@ -62,8 +68,10 @@ function RecordPicker({
 
 /** Transfers done so far, newest first, searchable by name. */
 function TransferHistory() {
-  const [filters, setFilters] = useState<Query>({});
-  const { list, tableProps } = usePagedList<TransferRecord>(['phr', 'transfers'], '/phr/transfer', filters);
+  const { values: filters, set } = useUrlFilters(HISTORY_FILTERS, {}, { prefix: 'history.' });
+  const { list, tableProps } = usePagedList<TransferRecord>(['phr', 'transfers'], '/phr/transfer', filters as Query, {
+    url: 'history.',
+  });
   const dash = (v: unknown) => (v ? String(v) : '-');
   const columns: NonNullable<TableProps<TransferRecord>['columns']> = [
     { key: 'employeeName', dataIndex: 'employeeName', title: '姓名', width: 100 },
@@ -78,7 +86,9 @@ function TransferHistory() {
   return (
     <Card
       title="转移记录"
-      extra={<NameSearch onSearch={(name) => setFilters({ name })} testId="phr-transfer-history-search" />}
+      extra={
+        <NameSearch initial={filters.name} onSearch={(name) => set({ name })} testId="phr-transfer-history-search" />
+      }
     >
       <Table<TransferRecord>
         {...tableProps}
