@@ -1,6 +1,13 @@
 import { DEFAULT_ROLES, KNOWN_PERMISSIONS, permissionLabel } from '@peis/shared';
 import { describe, expect, it } from 'vitest';
-import { HIDDEN_PERMISSIONS, PERMISSION_TREE, type PermissionNode, splitCodes, toggle } from './permission-tree';
+import {
+  HIDDEN_PERMISSIONS,
+  PERMISSION_TREE,
+  type PermissionNode,
+  SHOWN_CODES,
+  splitCodes,
+  toggle,
+} from './permission-tree';
 
 const all = (nodes: PermissionNode[]): PermissionNode[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
 /** Latin letters beyond the scale codes a route is named by (SCL-90). */
@@ -16,6 +23,8 @@ describe('the role editor’s permission tree', () => {
     expect(titles).toContain('选择单位（筛选与表单中的单位列表）');
     for (const n of nodes) expect(latin(n.title), n.title).toBe(false);
     expect(nodes.filter((n) => n.code && HIDDEN_PERMISSIONS.has(n.code))).toEqual([]);
+    for (const code of HIDDEN_PERMISSIONS) expect(SHOWN_CODES.has(code), code).toBe(false);
+    expect(SHOWN_CODES.has('main:phr')).toBe(true);
     for (const n of nodes) if (n.code) expect(KNOWN_PERMISSIONS.has(n.code), n.code).toBe(true);
   });
 

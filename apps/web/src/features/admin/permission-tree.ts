@@ -81,6 +81,11 @@ function codesUnder(node: PermissionNode): string[] {
   return [...(node.code ? [node.code] : []), ...(node.children ?? []).flatMap(codesUnder)];
 }
 
+/** Every code the tree offers (what 已选 N 项 counts: a held code it does not show is not the administrator's choice). */
+export const SHOWN_CODES: ReadonlySet<string> = new Set(
+  [...byKey.values()].flatMap(({ node }) => (node.code ? [node.code] : [])),
+);
+
 /** Keys of the area and group nodes (the default expansion: routes visible, buttons folded). */
 export const BRANCH_KEYS: string[] = [...byKey.values()].filter(({ node }) => !node.code).map(({ node }) => node.key);
 

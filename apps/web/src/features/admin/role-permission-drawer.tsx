@@ -12,7 +12,15 @@ import {
 } from '../../resource-ui/resource-api';
 import { ME_QUERY_KEY } from '../auth/auth-api';
 import { saveRolePermissions } from './admin-api';
-import { ALL_PARENT_KEYS, BRANCH_KEYS, checkState, PERMISSION_TREE, splitCodes, toggle } from './permission-tree';
+import {
+  ALL_PARENT_KEYS,
+  BRANCH_KEYS,
+  checkState,
+  PERMISSION_TREE,
+  SHOWN_CODES,
+  splitCodes,
+  toggle,
+} from './permission-tree';
 
 export interface RolePermissionDrawerProps {
   /** The role row the drawer was opened from (the drawer loads the current record itself). */
@@ -99,7 +107,9 @@ function PermissionEditor({ record, onSaved, onCancel, onStale }: PermissionEdit
   return (
     <Flex vertical gap={12} style={{ height: '100%' }} data-testid="role-permissions">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text type="secondary">已选 {granted.size} 项权限</Typography.Text>
+        <Typography.Text type="secondary">
+          已选 {[...granted].filter((c) => SHOWN_CODES.has(c)).length} 项权限
+        </Typography.Text>
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setExpanded(ALL_PARENT_KEYS)}>
             全部展开
