@@ -83,6 +83,8 @@ test('the audit log names a check’s changed fields in Chinese', async ({ page 
     await search.getByRole('button', { name: /查\s*询/ }).click();
     const table = page.getByTestId('oplog-table');
     await expect(table).toContainText('体检数据');
+    // The person, not the sign-in name.
+    await expect(table).toContainText('李卫康');
     await expect(table).not.toContainText('check');
     await table.getByTestId('oplog-row-detail').first().click();
     const diff = page.getByTestId('oplog-diff');

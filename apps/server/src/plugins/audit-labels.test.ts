@@ -220,7 +220,14 @@ withTestApp('audit log entries in Chinese terms on $name', { users: ['admin', 's
       before: unknown;
       after: unknown;
       detail: string | null;
+      username: string | null;
+      name: string | null;
     }[] = log.json().data.records;
+    // Who acted is answered by name beside the sign-in name.
+    expect(entries.find((e) => e.resource === 'check' && e.action === 'update')).toMatchObject({
+      username: 'staff',
+      name: '李卫康',
+    });
     const checkUpdate = entries.find((e) => e.resource === 'check' && e.action === 'update');
     expect(checkUpdate).toBeDefined();
     const checkRows = auditDiffRows(checkUpdate?.before, checkUpdate?.after) ?? [];

@@ -66,7 +66,8 @@ export function oplogProfileRoutes(app: FastifyInstance, db: Db) {
       params.push(qs.pageSize, (qs.page - 1) * qs.pageSize);
       const { rows } = await db.query(
         `SELECT a.id, to_char(a.at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "at", a.user_id AS "userId",
-                a.username, a.action, a.resource, a.record_id AS "recordId", a.before, a.after, a.success, a.detail, a.ip
+                a.username, (SELECT u.name FROM users u WHERE u.id = a.user_id) AS "name",
+                a.action, a.resource, a.record_id AS "recordId", a.before, a.after, a.success, a.detail, a.ip
            FROM audit_log a WHERE ${cond} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       );

@@ -80,6 +80,8 @@ export interface OplogRecord {
   at: string;
   userId: number | null;
   username: string | null;
+  /** The account's name (李卫康) beside its sign-in name; null when no account acted (an unknown sign-in name). */
+  name: string | null;
   action: string;
   resource: string | null;
   recordId: string | null;

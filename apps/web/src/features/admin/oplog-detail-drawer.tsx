@@ -6,7 +6,7 @@ import {
   auditResourceLabel,
   describeAuditChange,
 } from '@peis/shared';
-import { Collapse, Descriptions, Drawer, Empty, Flex, Grid, Table, Tag, Typography } from 'antd';
+import { Collapse, Descriptions, Drawer, Empty, Flex, Grid, Table, Tag, Tooltip, Typography } from 'antd';
 import type { OplogRecord } from './admin-api';
 
 export interface OplogDetailDrawerProps {
@@ -26,6 +26,16 @@ const Cell = ({ text }: { text: string }) => (
   </Typography.Paragraph>
 );
 
+/** Who acted: the person's name, the sign-in name on hover; a sign-in name alone when no account matched. */
+export function OplogUser({ entry }: { entry: Pick<OplogRecord, 'name' | 'username'> }) {
+  if (!entry.name) return <>{entry.username ?? '-'}</>;
+  return (
+    <Tooltip title={`账号：${entry.username ?? '-'}`}>
+      <span>{entry.name}</span>
+    </Tooltip>
+  );
+}
+
 /** One log entry: who, what, when; the fields that changed (修改前/修改后); the raw values, folded. */
 export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerProps) {
   const screens = Grid.useBreakpoint();
@@ -41,7 +51,7 @@ export function OplogDetailDrawer({ entry, open, onClose }: OplogDetailDrawerPro
             column={{ xs: 1, sm: 1, md: 2 }}
             items={[
               { key: 'at', label: '时间', children: entry.at },
-              { key: 'user', label: '用户', children: entry.username ?? '-' },
+              { key: 'user', label: '用户', children: <OplogUser entry={entry} /> },
               { key: 'action', label: '操作', children: auditActionLabel(entry.action, resource) },
               { key: 'resource', label: '对象', children: auditResourceLabel(resource) },
               { key: 'recordId', label: '记录编号', children: entry.recordId ?? '-' },

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import type { Query } from '../../app/http';
 import { ListCard, type ListLayout, ListTable, SearchCard, SearchItem, usePagedList } from '../../components/list';
 import type { OplogRecord } from './admin-api';
-import { OplogDetailDrawer } from './oplog-detail-drawer';
+import { OplogDetailDrawer, OplogUser } from './oplog-detail-drawer';
 
 interface OplogFilters {
   username?: string;
@@ -82,7 +82,7 @@ export default function OplogPage({ route }: { route: RouteDef }) {
 
   const columns: TableProps<OplogRecord>['columns'] = [
     { key: 'at', dataIndex: 'at', title: '时间', width: 170 },
-    { key: 'username', dataIndex: 'username', title: '用户', render: (v: string | null) => v ?? '-' },
+    { key: 'username', title: '用户', render: (_, r) => <OplogUser entry={r} /> },
     { key: 'action', title: '操作', render: (_, r) => auditActionLabel(r.action, r.resource) },
     { key: 'resource', title: '对象', render: (_, r) => auditResourceLabel(r.resource) },
     { key: 'recordId', title: '记录编号', width: 172, render: (_, r) => <Ellipsis text={r.recordId} width={140} /> },
