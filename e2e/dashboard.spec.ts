@@ -74,7 +74,7 @@ test('the decline dialog says 暂无数据，请稍后访问 for a unit without 
   await page.locator('[data-testid=ring-card][data-key=gaoxueya1]').getByTestId('ring-decline-link').click();
   const decline = page.getByTestId('decline-dialog');
   await expect(decline).toContainText('暂无数据，请稍后访问');
-  await decline.getByRole('button', { name: '关 闭' }).click();
+  await decline.getByRole('button', { name: '取 消' }).click();
   await expect(decline).toBeHidden();
 
   await page.getByTestId('dashboard-filter').locator('.ant-select-clear').click({ force: true });

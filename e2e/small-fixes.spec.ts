@@ -33,18 +33,20 @@ async function pickDashboardUnit(page: Page, name: string) {
 /** The buttons of a dialog's footer, by their text. */
 const footerButtons = (dialog: Locator) => dialog.locator('.ant-modal-footer button').allInnerTexts();
 
-test('read-only dashboard dialogs close with one 关 闭; an empty ring says 无数据 (10b, 10c)', async ({ page }) => {
+test("进度统计 closes with one 关 闭, 下降率 keeps SPEC §2's 取 消 / 确 定; an empty ring says 无数据 (10b, 10c)", async ({
+  page,
+}) => {
   const errors = collectPageErrors(page);
   await signIn(page, 'admin');
   await expect(page.getByTestId('ring-card').first()).toBeVisible();
 
-  // 下降率 and 进度统计 only show figures: one 关 闭 button, nothing to confirm.
+  // 进度统计 only shows figures: one 关 闭. 下降率's footer is fixed by SPEC §2 word for word: 取 消 and 确 定, both close.
   await page.locator('[data-testid=ring-card][data-key=gaoxueya1]').getByTestId('ring-decline-link').click();
   const decline = page.getByTestId('decline-dialog');
   await expect(decline.locator('tr.ant-table-row').first()).toBeVisible();
-  expect(await footerButtons(decline)).toEqual(['关 闭']);
+  expect(await footerButtons(decline)).toEqual(['取 消', '确 定']);
   await shoot(page, 'decline-dialog');
-  await decline.getByRole('button', { name: '关 闭' }).click();
+  await decline.getByRole('button', { name: '确 定' }).click();
   await expect(decline).toBeHidden();
 
   await page.locator('[data-testid=ring-card][data-key=gaoxueya1]').getByTestId('ring-rate').click();

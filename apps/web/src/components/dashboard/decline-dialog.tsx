@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Table, type TableProps, Typography } from 'antd';
+import { Modal, Table, type TableProps, Typography } from 'antd';
 import { UnitName } from '../unit-name';
 import { type DashboardFilter, type DeclineRow, dashboardKeys, fetchDecline } from './dashboard-api';
 import { NO_DATA_TEXT } from './rate-bar';
@@ -68,8 +68,8 @@ function DeclineContent({ title, filter }: { title: string; filter: DashboardFil
 
 /**
  * SPEC §2 指标下降率统计: per unit, people flagged with the indicator in 2024 and in 2025 and the decline
- * ratio (PRODUCT.md: (count2024 − count2025) / count2024). It only shows figures, so its footer is one
- * 关 闭 button (issue 11: a read-only dialog offers nothing to confirm; SPEC's 取 消 / 确 定 pair is replaced).
+ * ratio (PRODUCT.md: (count2024 − count2025) / count2024). Footer buttons 取 消 and 确 定 as SPEC §2 names them
+ * word for word; both only close it (the dialog changes nothing).
  */
 export function DeclineDialog({ open, title, filter, onClose }: DeclineDialogProps) {
   return (
@@ -77,7 +77,9 @@ export function DeclineDialog({ open, title, filter, onClose }: DeclineDialogPro
       title={`${title} · 指标下降率统计`}
       open={open}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>关 闭</Button>}
+      onOk={onClose}
+      cancelText="取 消"
+      okText="确 定"
       width={720}
       destroyOnHidden
       modalRender={(node) => <div data-testid="decline-dialog">{node}</div>}
