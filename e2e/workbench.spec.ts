@@ -43,6 +43,11 @@ test('高危指标统计 asks the server for the chosen range and shows its numb
   const y2023 = await apiCall<HighRisk>(page, 'GET', '/main/dashboard/high-risk?start=2023-01-01&end=2023-12-31');
   await expect(bars).toHaveAttribute('data-values', y2023.bars.map((b) => b.value).join(','));
   await expect(page.getByTestId('high-risk-chart')).toContainText(`范围内体检的 ${y2023.checked} 人`);
+  // Hovering the first bar (高血压) names its definition.
+  const box = (await bars.locator('canvas').boundingBox())!;
+  await page.mouse.move(box.x + 40 + (box.width - 56) / 10, box.y + box.height * 0.85);
+  await expect(bars).toContainText('血压：收缩压≥140 和/或 舒张压≥90 mmHg');
+  await expect(bars).toContainText(`高血压：${y2023.bars[0].value} 人`);
 
   const y2025 = await apiCall<HighRisk>(page, 'GET', '/main/dashboard/high-risk?start=2025-01-01&end=2025-12-31');
   expect(y2025.bars.map((b) => b.value)).not.toEqual(y2023.bars.map((b) => b.value));
