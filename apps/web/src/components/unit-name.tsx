@@ -73,18 +73,15 @@ export function UnitName({ id, name, full = false }: UnitRef & { full?: boolean 
   );
 }
 
+/** A table cell of a unit sent by short name (a column's `render`): the short name, the full name on hover. */
+export const unitCell = (v: unknown) => (v ? <UnitName name={String(v)} /> : '-');
+
 /**
  * A table column of a unit sent by short name (field `dataIndex`, e.g. unitName): the short name, the full
  * name on hover. Spread more column props over it (width, sorter…).
  */
 export function unitColumn<T>(dataIndex: keyof T & string, title = '单位') {
-  return {
-    key: dataIndex,
-    dataIndex,
-    title,
-    ellipsis: { showTitle: false },
-    render: (v: unknown) => (v ? <UnitName name={String(v)} /> : '-'),
-  };
+  return { key: dataIndex, dataIndex, title, ellipsis: { showTitle: false }, render: unitCell };
 }
 
 /**

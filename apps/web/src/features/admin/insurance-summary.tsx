@@ -2,6 +2,7 @@ import { insuranceResource } from '@peis/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Select, Space, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
+import { unitCell } from '../../components/unit-name';
 import { resourceKeys } from '../../resource-ui/resource-api';
 import { fetchInsuranceSummary, type InsuranceSummaryRow } from './admin-api';
 
@@ -18,7 +19,7 @@ const yuan = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY'
 export const formatYuan = (n: number) => yuan.format(n);
 
 const columns: TableProps<InsuranceSummaryRow>['columns'] = [
-  { key: 'unitName', dataIndex: 'unitName', title: '单位' },
+  { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell },
   { key: 'people', dataIndex: 'people', title: '参保人数', align: 'right' },
   { key: 'enrolments', dataIndex: 'enrolments', title: '参保记录', align: 'right' },
   { key: 'active', dataIndex: 'active', title: '有效保单', align: 'right' },

@@ -3,6 +3,7 @@ import { Card, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import type { Query } from '../../app/http';
 import { type ListLayout, ListTable, NameSearch, usePagedList } from '../../components/list';
+import { unitCell } from '../../components/unit-name';
 import { resourceKeys } from '../../resource-ui/resource-api';
 import type { TransferRecord } from './admin-api';
 
@@ -18,8 +19,8 @@ const LAYOUT: ListLayout = {
 
 const columns: TableProps<TransferRecord>['columns'] = [
   { key: 'employeeName', dataIndex: 'employeeName', title: '姓名' },
-  { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '调出单位', width: 160 },
-  { key: 'toUnitName', dataIndex: 'toUnitName', title: '调入单位', width: 160 },
+  { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '调出单位', render: unitCell, width: 160 },
+  { key: 'toUnitName', dataIndex: 'toUnitName', title: '调入单位', render: unitCell, width: 160 },
   {
     key: 'reason',
     dataIndex: 'reason',

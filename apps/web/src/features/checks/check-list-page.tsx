@@ -35,6 +35,7 @@ import {
 import { digitsCell } from '../../components/list/digits';
 import { Permission, usePermission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
+import { unitCell } from '../../components/unit-name';
 import { positiveKeys } from '../positive/positive-api';
 import { CheckDetailDrawer } from './check-detail-drawer';
 import { CheckFormDialog } from './check-form-dialog';
@@ -104,7 +105,7 @@ export default function CheckListPage() {
 
   const columns: TableProps<CheckRow>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 120 },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true, width: 120 },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: digitsCell },
     { key: 'checkDate', dataIndex: 'checkDate', title: '体检日期', width: 110 },
     { key: 'provider', dataIndex: 'provider', title: '体检机构', ellipsis: true, width: 140, render: orDash },

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { RISK_LEVEL_CRITERIA, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Flex, Row, type TableProps, Tooltip, Typography } from 'antd';
+import { Card, Col, Flex, Row, Table, type TableProps, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -23,7 +23,6 @@ import {
   ProjectGantt,
   WORK_PLAN_PERMISSION,
 } from '../../components/dashboard';
-import { type ListLayout, ListTable } from '../../components/list';
 import { usePermission } from '../../components/Permission';
 import { unitCell } from '../../components/unit-name';
 import { DueDate, TaskStatusTag } from '../positive/positive-tags';
@@ -203,8 +202,7 @@ interface TodoDef<T> {
   to: string;
   action: string;
   columns: Columns<T>;
-  /** Which columns stay in view at 1440 px and make a row's card on a phone. */
-  layout: ListLayout;
+  scrollX: number;
   emptyText: string;
   testId: string;
 }
@@ -214,14 +212,7 @@ const MY_TASKS: TodoDef<MyPositiveTask> = {
   to: '/main/positive/task',
   action: '去处理',
   columns: TASK_COLUMNS,
-  layout: {
-    title: 'name',
-    status: 'status',
-    due: 'dueDate',
-    actions: 'action',
-    essential: ['ruleName'],
-    dates: ['dueDate'],
-  },
+  scrollX: 600,
   emptyText: '暂无待办阳性任务',
   testId: 'my-positive-tasks',
 };
@@ -231,7 +222,7 @@ const MY_FOLLOW_UPS: TodoDef<MyFollowUp> = {
   to: '/main/follow-up/task',
   action: '去随访',
   columns: FOLLOW_UP_COLUMNS,
-  layout: { title: 'name', due: 'nextDate', actions: 'action', essential: ['title'], dates: ['nextDate'] },
+  scrollX: 460,
   emptyText: '今日暂无到期随访',
   testId: 'my-follow-ups',
 };
@@ -268,14 +259,14 @@ function TodoSection<T extends { id: number; employeeId: number }>({
       <SectionTitle total={query.data?.total} to={def.to}>
         {def.title}
       </SectionTitle>
-      <ListTable<T>
-        layout={def.layout}
+      <Table<T>
         rowKey="id"
         size="small"
         loading={query.isFetching}
         dataSource={query.data?.records ?? []}
         columns={columns}
         pagination={false}
+        scroll={{ x: def.scrollX }}
         locale={{ emptyText: def.emptyText }}
         data-testid={def.testId}
       />

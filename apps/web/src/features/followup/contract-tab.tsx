@@ -13,14 +13,13 @@ import {
   SearchItem,
   sexAge,
   showFailure,
-  type UrlCodec,
   useActionPermitted,
   usePagedList,
   useRowActions,
-  useUrlFilters,
   yearOptions,
 } from '../../components/list';
 import { Permission } from '../../components/Permission';
+import { unitCell } from '../../components/unit-name';
 import { ContractLevelsDialog } from './contract-levels-dialog';
 import {
   CONTRACT_LEVELS,
@@ -38,16 +37,6 @@ interface SearchValues {
   unitId?: number | null;
   name?: string;
 }
-/** The tab's state in the URL, under contract. (the 随访计划 tab's keys have no prefix). */
-type ContractFilters = SearchValues & { year?: number };
-const FILTERS: UrlCodec<ContractFilters> = {
-  year: 'number',
-  status: 'number',
-  level: 'number',
-  unitId: 'number',
-  name: 'string',
-};
-const PREFIX = 'contract.';
 
 const DEFAULT_YEAR = 2025;
 const LEVEL_COLORS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
@@ -65,12 +54,8 @@ export function ContractTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SearchValues>();
-  const { values: search, set } = useUrlFilters<ContractFilters>(
-    FILTERS,
-    { year: DEFAULT_YEAR },
-    { prefix: PREFIX, form },
-  );
-  const year = search.year ?? DEFAULT_YEAR;
+  const [year, setYear] = useState(DEFAULT_YEAR);
+  const [search, setSearch] = useState<SearchValues>({});
   const [levelsOpen, setLevelsOpen] = useState(false);
   const filters = useMemo<Query>(
     () => ({
@@ -82,7 +67,7 @@ export function ContractTab() {
     }),
     [year, search],
   );
-  const { tableProps } = usePagedList<Contract>(contractKeys.list, '/contract', filters, { url: PREFIX });
+  const { tableProps } = usePagedList<Contract>(contractKeys.list, '/contract', filters);
   const canEdit = useActionPermitted(servicePackageResource.actions?.sign);
   const actionsOf = useRowActions(servicePackageResource);
   const refresh = () => queryClient.invalidateQueries({ queryKey: contractKeys.all });
@@ -114,7 +99,7 @@ export function ContractTab() {
   const columns: TableProps<Contract>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
     { key: 'person', title: '性别/年龄', width: 90, render: (_, r) => sexAge(r) },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true, width: 140 },
     { key: 'year', dataIndex: 'year', title: '年度', width: 70 },
     { key: 'riskLevel', dataIndex: 'riskLevel', title: '风险等级', width: 90, render: orDash },
     {
@@ -167,18 +152,7 @@ export function ContractTab() {
 
   return (
     <Flex vertical gap={16} data-testid="contract-panel">
-      <SearchCard<SearchValues>
-        form={form}
-        testId="contract-search"
-        onSearch={(v) =>
-          set({
-            status: v.status ?? undefined,
-            level: v.level ?? undefined,
-            unitId: v.unitId ?? undefined,
-            name: v.name,
-          })
-        }
-      >
+      <SearchCard<SearchValues> form={form} testId="contract-search" onSearch={(v) => setSearch({ ...v })}>
         <SearchItem name="status" label="状态">
           <Select
             allowClear
@@ -196,7 +170,7 @@ export function ContractTab() {
         filters={
           <Select<number>
             value={year}
-            onChange={(y) => set({ year: y })}
+            onChange={setYear}
             options={yearOptions()}
             style={{ width: 110 }}
             data-testid="contract-year"

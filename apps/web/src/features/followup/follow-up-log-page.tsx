@@ -11,6 +11,7 @@ import {
   SearchItem,
   usePagedList,
 } from '../../components/list';
+import { unitCell } from '../../components/unit-name';
 import { type FollowUpRecord, followUpKeys, METHODS, methodLabel } from './followup-api';
 
 interface SearchValues {
@@ -48,7 +49,7 @@ const LAYOUT: ListLayout = {
 const columns: TableProps<FollowUpRecord>['columns'] = [
   { key: 'followDate', dataIndex: 'followDate', title: '随访日期', width: 110 },
   { key: 'name', dataIndex: 'name', title: '姓名', width: 90 },
-  { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
+  { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true, width: 140 },
   { key: 'title', dataIndex: 'title', title: '随访计划', width: 150 },
   { key: 'method', title: '方式', width: 70, render: (_, r) => <Tag color="blue">{methodLabel(r.method)}</Tag> },
   { key: 'outcome', title: '随访结果', width: 300, render: (_, r) => <Clip text={r.outcome} width={360} /> },

@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ExportButton, FROM_LIST, type ListLayout, ListTable, usePagedList } from '../../components/list';
+import { ExportButton, type ListLayout, ListTable, usePagedList } from '../../components/list';
 import { digitsCell } from '../../components/list/digits';
 import { Permission } from '../../components/Permission';
 import { PhrEditDialog, phrKeys, TagPopover } from '../../components/phr';
+import { unitCell } from '../../components/unit-name';
 import { formatTime, type PhrFilters, type PhrListRow } from './phr-api';
-import { PhrSearchForm, usePhrSearch } from './phr-search-form';
+import { PhrSearchForm } from './phr-search-form';
 import { RecordStatus } from './record-status';
 
 type Columns = NonNullable<TableProps<PhrListRow>['columns']>;
@@ -30,13 +31,10 @@ const LAYOUT: ListLayout = {
 export default function PhrListPage({ route }: { route?: RouteDef }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const search = usePhrSearch();
-  const { filters } = search;
+  const [filters, setFilters] = useState<PhrFilters>({});
   const [dialog, setDialog] = useState<{ open: boolean; employeeId: number | null }>({ open: false, employeeId: null });
 
-  const { rows, tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters, {
-    url: true,
-  });
+  const { rows, tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters);
   const withTags = rows.some((r) => 'tags' in r);
 
   const columns: Columns = [
@@ -45,7 +43,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
     { key: 'age', dataIndex: 'age', title: '年龄', width: 64, render: (v: unknown) => (v ?? '-') as string },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: digitsCell },
     { key: 'mobile', dataIndex: 'mobile', title: '手机', width: 130, render: digitsCell },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 160 },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, width: 160 },
     {
       key: 'responsibleName',
       dataIndex: 'responsibleName',
@@ -88,7 +86,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
               type="link"
               size="small"
               data-testid="phr-row-view"
-              onClick={() => navigate(`/main/phr/detail/${row.id}`, { state: FROM_LIST })}
+              onClick={() => navigate(`/main/phr/detail/${row.id}`)}
             >
               查看
             </Button>
@@ -110,7 +108,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
 
   return (
     <Flex vertical gap={16} data-testid="phr-list">
-      <PhrSearchForm state={search} />
+      <PhrSearchForm onSearch={setFilters} />
       <Card
         title={route?.title ?? '健康档案'}
         extra={

@@ -5,13 +5,14 @@ import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Table, type Tabl
 import type { Key } from 'react';
 import { useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
-import { NameSearch, type UrlCodec, usePagedList, useUrlFilters } from '../../components/list';
+import { NameSearch, usePagedList } from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
 import { ASSIGNEE_SOURCE, AssigneePicker, CompanyPicker, useRemoteOptions, userLabel } from '../../components/pickers';
 import { type TransferPerson, useTransferConfirm } from '../../components/transfer-confirm';
+import { unitCell } from '../../components/unit-name';
 import { formatTime, type PhrFilters, type PhrListRow, postTransfer, type TransferRecord } from './phr-api';
-import { PhrSearchForm, usePhrSearch } from './phr-search-form';
+import { PhrSearchForm } from './phr-search-form';
 import { RecordStatus } from './record-status';
 
 interface TransferValues {
@@ -22,8 +23,6 @@ interface TransferValues {
 
 const REASON_MAX = 200;
 
-const HISTORY_FILTERS: UrlCodec<{ name?: string }> = { name: 'string' };
-
 /** Records to hand over: the list API with a search, rows selected across pages. */
 function RecordPicker({
   selected,
@@ -32,24 +31,20 @@ function RecordPicker({
   selected: Key[];
   onSelect: (keys: Key[], rows: PhrListRow[]) => void;
 }) {
-  // The search and the page are in the URL (the history below keeps its own under history.).
-  const search = usePhrSearch();
-  const { tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', search.filters, {
-    pageSize: 10,
-    url: true,
-  });
+  const [filters, setFilters] = useState<PhrFilters>({});
+  const { tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters, { pageSize: 10 });
   const columns: NonNullable<TableProps<PhrListRow>['columns']> = [
     { key: 'name', dataIndex: 'name', title: '姓名', width: 100 },
     { key: 'sex', dataIndex: 'sex', title: '性别', width: 64, render: (v: unknown) => enumLabel(SEX, v) || '-' },
     { key: 'age', dataIndex: 'age', title: '年龄', width: 64 },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180 },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true },
     { key: 'responsibleName', dataIndex: 'responsibleName', title: '责任人', width: 100, render: (v) => v || '-' },
     { key: 'status', title: '档案状态', width: 100, render: (_: unknown, row) => <RecordStatus row={row} /> },
   ];
   return (
     <Flex vertical gap={12}>
-      <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete state={search} />
+      <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete onSearch={setFilters} />
       <Table<PhrListRow>
         {...tableProps}
         size="small"
@@ -68,15 +63,13 @@ function RecordPicker({
 
 /** Transfers done so far, newest first, searchable by name. */
 function TransferHistory() {
-  const { values: filters, set } = useUrlFilters(HISTORY_FILTERS, {}, { prefix: 'history.' });
-  const { list, tableProps } = usePagedList<TransferRecord>(['phr', 'transfers'], '/phr/transfer', filters as Query, {
-    url: 'history.',
-  });
+  const [filters, setFilters] = useState<Query>({});
+  const { list, tableProps } = usePagedList<TransferRecord>(['phr', 'transfers'], '/phr/transfer', filters);
   const dash = (v: unknown) => (v ? String(v) : '-');
   const columns: NonNullable<TableProps<TransferRecord>['columns']> = [
     { key: 'employeeName', dataIndex: 'employeeName', title: '姓名', width: 100 },
-    { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '原单位', render: dash, ellipsis: true },
-    { key: 'toUnitName', dataIndex: 'toUnitName', title: '新单位', render: dash, ellipsis: true },
+    { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '原单位', render: unitCell, ellipsis: true },
+    { key: 'toUnitName', dataIndex: 'toUnitName', title: '新单位', render: unitCell, ellipsis: true },
     { key: 'fromUserName', dataIndex: 'fromUserName', title: '原责任人', width: 100, render: dash },
     { key: 'toUserName', dataIndex: 'toUserName', title: '新责任人', width: 100, render: dash },
     { key: 'reason', dataIndex: 'reason', title: '转移原因', ellipsis: true },
@@ -86,9 +79,7 @@ function TransferHistory() {
   return (
     <Card
       title="转移记录"
-      extra={
-        <NameSearch initial={filters.name} onSearch={(name) => set({ name })} testId="phr-transfer-history-search" />
-      }
+      extra={<NameSearch onSearch={(name) => setFilters({ name })} testId="phr-transfer-history-search" />}
     >
       <Table<TransferRecord>
         {...tableProps}

@@ -11,6 +11,7 @@ import {
   SearchItem,
   usePagedList,
 } from '../../components/list';
+import { unitCell } from '../../components/unit-name';
 import { LOG_ACTIONS, type PositiveLog, positiveKeys } from './positive-api';
 import { LogActionTag } from './positive-tags';
 
@@ -39,7 +40,7 @@ const LAYOUT: ListLayout = {
 const columns: TableProps<PositiveLog>['columns'] = [
   { key: 'createdAt', dataIndex: 'createdAt', title: '时间', width: 160 },
   { key: 'name', dataIndex: 'name', title: '姓名', width: 90 },
-  { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 140 },
+  { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true, width: 140 },
   { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 150 },
   { key: 'action', title: '处理方式', width: 96, render: (_, r) => <LogActionTag action={r.action} /> },
   {

@@ -18,6 +18,7 @@ import {
   yearOptions,
 } from '../../components/list';
 import { Permission } from '../../components/Permission';
+import { unitCell } from '../../components/unit-name';
 import { ConfirmFindingDialog, DismissFindingDialog, type FindingTarget } from './finding-dialogs';
 import { type Finding, fetchLibraries, positiveKeys } from './positive-api';
 import { FindingStatusTag, LevelTag, MatchedValues } from './positive-tags';
@@ -86,12 +87,12 @@ export default function NewFindingsPage() {
   const columns: TableProps<Finding>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
     { key: 'person', title: '性别/年龄', width: 90, render: (_, r) => sexAge(r) },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true, width: 120 },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true, width: 120 },
     { key: 'checkDate', dataIndex: 'checkDate', title: '体检日期', width: 110 },
     {
       key: 'ruleName',
       title: '阳性规则',
-      width: 180,
+      width: 140,
       render: (_, r) => (
         <Tooltip title={`判定条件：${describeExpression(r.judge) ?? '条件无法识别'}`}>
           <span>{r.ruleName}</span>

@@ -29,6 +29,7 @@ import { http } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
 import { showFailure } from '../../components/list';
 import { ExpressionInput } from '../../components/rule-expression';
+import { unitCell } from '../../components/unit-name';
 
 /** What a preview starts from: a rule of the list, or nothing for a blank one. */
 export interface PreviewSeed {
@@ -116,7 +117,7 @@ export const RulePreviewDialog = freshOnOpen(function RulePreviewDialog({
   const codes = shown ? codesOf(shown.values.judge) : [];
   const columns: TableProps<PreviewSample>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', width: 90 },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', ellipsis: true },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true },
     { key: 'checkDate', dataIndex: 'checkDate', title: '体检日期', width: 110 },
     ...codes.map((code) => ({
       key: code,
