@@ -126,3 +126,23 @@ test('?id= shows that one task with a closable tag and opens its handling', asyn
   await expect(page).not.toHaveURL(/[?&]id=/);
   await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBeGreaterThan(1);
 });
+
+test('a declared list sorts on its sortable column, and page and sort come back after a reload', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/peis/company/Facility');
+  const table = page.getByTestId('resource-table');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  const header = table.locator('thead th.ant-table-column-has-sorters', { hasText: '名称' });
+  const answered = page.waitForResponse((r) => r.url().includes('/api/facility?') && r.url().includes('sort=name'));
+  await header.click();
+  await answered;
+  await expect(page).toHaveURL(/[?&]sort=name&order=asc/);
+  const names = await table.locator('tbody tr.ant-table-row td:first-child').allInnerTexts();
+  // The rows are the server's order by name (its collation), not the default order.
+  const byName = await apiCall<{ records: { name: string }[] }>(page, 'GET', '/facility?sort=name&order=asc');
+  const byDefault = await apiCall<{ records: { name: string }[] }>(page, 'GET', '/facility');
+  expect(names).toEqual(byName.records.map((r) => r.name));
+  expect(byName.records.map((r) => r.name)).not.toEqual(byDefault.records.map((r) => r.name));
+  await page.reload();
+  await expect(table.locator('thead th', { hasText: '名称' })).toHaveAttribute('aria-sort', 'ascending');
+});

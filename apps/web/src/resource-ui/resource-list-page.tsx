@@ -78,7 +78,6 @@ export function ResourceListPage({
 
   const readOnly = isView(resource);
   const [filters, setFilters] = useState<Query>({});
-  const [sort, setSort] = useState<{ field: string; order: 'asc' | 'desc' } | null>(null);
   // The record stays while a dialog or drawer closes, so its title and content do not flip mid-animation.
   const [editing, setEditing] = useState<{ open: boolean; record: ResourceRecord | null }>({
     open: false,
@@ -92,15 +91,21 @@ export function ResourceListPage({
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  // A new search, sort or view starts again on page 1 (usePagedList does so for every new filters object).
+  // A new search or view starts again on page 1 (usePagedList does so for every new filters object). Page,
+  // page size and sort are in the URL (the deleted view's under deleted.): back from elsewhere finds them.
   const listFilters = useMemo<ListFilters>(
-    () => ({ filters: { ...filters, ...fixed }, sort: sort?.field, order: sort?.order, deleted: deletedView }),
-    [filters, sort, deletedView, fixed],
+    () => ({ filters: { ...filters, ...fixed }, deleted: deletedView }),
+    [filters, deletedView, fixed],
   );
-  const { tableProps } = usePagedList<ResourceRecord, ListFilters>(
+  const {
+    sort: { sort, order },
+    sortable,
+    tableProps,
+  } = usePagedList<ResourceRecord, ListFilters>(
     [...resourceKeys.all(resource), 'list'],
     ({ page, pageSize, ...f }, signal) => fetchList(resource, { page, pageSize, ...f }, signal),
     listFilters,
+    { url: deletedView ? 'deleted.' : true },
   );
   const bulkActions = useBulkActions(resource);
   const selectable = !deletedView && bulkActions.length > 0;
@@ -131,11 +136,7 @@ export function ResourceListPage({
   const exportList = async () => {
     setExporting(true);
     try {
-      await download(
-        `${resource.endpoint}/export`,
-        { ...filters, ...fixed, sort: sort?.field, order: sort?.order },
-        `${resource.label}.xlsx`,
-      );
+      await download(`${resource.endpoint}/export`, { ...filters, ...fixed, sort, order }, `${resource.label}.xlsx`);
     } catch {
       // download() has already shown the failure (SPEC §8 export failure).
     } finally {
@@ -150,8 +151,7 @@ export function ResourceListPage({
       dataIndex: key,
       title: f.label,
       width: fieldColumnWidth(f),
-      sorter: f.sortable ? true : undefined,
-      sortOrder: f.sortable ? (sort?.field === key ? (sort.order === 'asc' ? 'ascend' : 'descend') : null) : undefined,
+      ...(f.sortable ? sortable(key) : {}),
       render: (_: unknown, record: ResourceRecord) => (
         <FieldValue fieldKey={key} field={f} record={record} variant="list" />
       ),
@@ -221,7 +221,7 @@ export function ResourceListPage({
     resource,
     perms,
     readOnly,
-    sort,
+    sortable,
     deletedView,
     columnsExtra,
     rowActions,
@@ -231,15 +231,6 @@ export function ResourceListPage({
     can,
     restoreOffered,
   ]);
-
-  // Paging is usePagedList's; the table's sort goes to the server.
-  const onTableChange: TableProps<ResourceRecord>['onChange'] = (_pagination, _filters, sorter, extra) => {
-    if (extra.action !== 'sort') return;
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    setSort(
-      s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : null,
-    );
-  };
 
   const toolbar = (
     <Space wrap>
@@ -301,7 +292,6 @@ export function ResourceListPage({
           layout={layout}
           size={undefined}
           columns={columns}
-          onChange={onTableChange}
           rowSelection={
             selectable
               ? {
