@@ -27,7 +27,7 @@ export function deleteConfirm(
 ): { title: string; description: string } {
   return {
     title: `确定删除${recordName(def, row)}吗？`,
-    description: restoreOffered ? '删除后可在“已删除”中恢复。' : '删除后不再出现在列表中，记录仍保留（不物理删除）。',
+    description: restoreOffered ? '删除后可在“已删除”中恢复。' : '删除后不再出现在列表中，数据仍保留在系统中。',
   };
 }
 
