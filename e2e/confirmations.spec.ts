@@ -138,6 +138,15 @@ test('a generic resource form asks too, and a saved form closes without asking',
   await expect(discardQuestion(page)).toHaveCount(0);
 });
 
+/** The POSTs the page sends to `path` from now on (a transfer must send none before its question is answered). */
+function postsTo(page: Page, path: string): string[] {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(path)) posts.push(r.url());
+  });
+  return posts;
+}
+
 /** Picks a unit by its full name in the tree picker of a form item. */
 async function pickUnit(page: Page, item: Locator, name: string) {
   const select = item.locator('.ant-select');
@@ -154,10 +163,7 @@ async function pickUnit(page: Page, item: Locator, name: string) {
 test('员工调动 asks first, naming the people, the units they leave and join, and what moves with them', async ({
   page,
 }) => {
-  const posts: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/account/transfer')) posts.push(r.url());
-  });
+  const posts = postsTo(page, '/api/account/transfer');
   await signIn(page, 'admin');
   await page.goto('/peis/company/account/transfer');
   const rows = page.getByTestId('transfer-employee-table').locator('tr.ant-table-row');
@@ -197,10 +203,7 @@ test('员工调动 asks first, naming the people, the units they leave and join,
 });
 
 test('档案转移 asks first, naming the people, the target unit and the responsible staff member', async ({ page }) => {
-  const posts: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/phr/transfer')) posts.push(r.url());
-  });
+  const posts = postsTo(page, '/api/phr/transfer');
   await signIn(page, 'staff');
   await page.goto('/peis/main/phr/transfer');
   const rows = page.getByTestId('phr-transfer-records').locator('tr.ant-table-row');
