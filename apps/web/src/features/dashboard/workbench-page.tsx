@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { RISK_LEVEL_CRITERIA, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Flex, Row, Table, type TableProps, Tooltip, Typography } from 'antd';
+import { Card, Col, Flex, Row, type TableProps, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -23,6 +23,7 @@ import {
   ProjectGantt,
   WORK_PLAN_PERMISSION,
 } from '../../components/dashboard';
+import { type ListLayout, ListTable } from '../../components/list';
 import { usePermission } from '../../components/Permission';
 import { unitCell } from '../../components/unit-name';
 import { DueDate, TaskStatusTag } from '../positive/positive-tags';
@@ -202,7 +203,8 @@ interface TodoDef<T> {
   to: string;
   action: string;
   columns: Columns<T>;
-  scrollX: number;
+  /** Which columns stay in view at 1440 px and make a row's card on a phone. */
+  layout: ListLayout;
   emptyText: string;
   testId: string;
 }
@@ -212,7 +214,14 @@ const MY_TASKS: TodoDef<MyPositiveTask> = {
   to: '/main/positive/task',
   action: '去处理',
   columns: TASK_COLUMNS,
-  scrollX: 600,
+  layout: {
+    title: 'name',
+    status: 'status',
+    due: 'dueDate',
+    actions: 'action',
+    essential: ['ruleName'],
+    dates: ['dueDate'],
+  },
   emptyText: '暂无待办阳性任务',
   testId: 'my-positive-tasks',
 };
@@ -222,7 +231,7 @@ const MY_FOLLOW_UPS: TodoDef<MyFollowUp> = {
   to: '/main/follow-up/task',
   action: '去随访',
   columns: FOLLOW_UP_COLUMNS,
-  scrollX: 460,
+  layout: { title: 'name', due: 'nextDate', actions: 'action', essential: ['title'], dates: ['nextDate'] },
   emptyText: '今日暂无到期随访',
   testId: 'my-follow-ups',
 };
@@ -259,14 +268,14 @@ function TodoSection<T extends { id: number; employeeId: number }>({
       <SectionTitle total={query.data?.total} to={def.to}>
         {def.title}
       </SectionTitle>
-      <Table<T>
+      <ListTable<T>
+        layout={def.layout}
         rowKey="id"
         size="small"
         loading={query.isFetching}
         dataSource={query.data?.records ?? []}
         columns={columns}
         pagination={false}
-        scroll={{ x: def.scrollX }}
         locale={{ emptyText: def.emptyText }}
         data-testid={def.testId}
       />
