@@ -82,7 +82,17 @@ export function IndicatorTable({ filter }: { filter: DashboardFilter }) {
     width: 64,
   });
 
-  const columns: NonNullable<TableProps<IndicatorRow>['columns']> = [
+  const total: NonNullable<TableProps<IndicatorRow>['columns']>[number] = {
+    key: 'heji',
+    dataIndex: 'heji',
+    title: '合计(人次)',
+    width: wide ? 96 : 80,
+    align: 'center',
+    render: (v: number) => <strong>{v}</strong>,
+  };
+  // On a phone the table scrolls: the category (its name column groups the rows as well) gives way, and the
+  // total comes right after the standard, so name, standard and count are in view without scrolling.
+  const allColumns: NonNullable<TableProps<IndicatorRow>['columns']> = [
     {
       key: 'leibie',
       dataIndex: 'leibie',
@@ -101,22 +111,17 @@ export function IndicatorTable({ filter }: { filter: DashboardFilter }) {
       fixed: wide ? 'left' : undefined,
       onCell: (_, index) => ({ rowSpan: nameSpans[index ?? 0] ?? 1 }),
     },
-    { key: 'biaozhun', dataIndex: 'biaozhun', title: '判定标准', width: 220 },
+    { key: 'biaozhun', dataIndex: 'biaozhun', title: '判定标准', width: wide ? 220 : 160 },
+    ...(wide ? [] : [total]),
     ...AGE_BANDS.map((band) => ({
       key: band.key,
       title: band.label,
       align: 'center' as const,
       children: [count(`${band.key}_nan`, '男'), count(`${band.key}_nv`, '女')],
     })),
-    {
-      key: 'heji',
-      dataIndex: 'heji',
-      title: '合计(人次)',
-      width: 96,
-      align: 'center',
-      render: (v: number) => <strong>{v}</strong>,
-    },
+    ...(wide ? [total] : []),
   ];
+  const columns = wide ? allColumns : allColumns.filter((c) => c.key !== 'leibie');
   if (canExport) {
     columns.push({
       key: 'action',
@@ -168,7 +173,7 @@ export function IndicatorTable({ filter }: { filter: DashboardFilter }) {
         dataSource={rows}
         columns={columns}
         pagination={false}
-        scroll={{ x: 1000 }}
+        scroll={{ x: wide ? 1000 : 820 }}
       />
     </Card>
   );

@@ -1,6 +1,6 @@
 import { INDICATOR_BY_CODE, INDICATORS } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Row, Spin, Table, type TableProps, Tooltip, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Grid, Row, Spin, Table, type TableProps, Tooltip, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../../components/chart';
 import { DATE, fromDate } from '../../components/list';
@@ -71,6 +71,8 @@ function trendOption(group: (typeof TREND_GROUPS)[number], labels: string[], che
 /** 体检记录: every indicator by check year (values outside the reference marked) and the trend charts. */
 export function PhrChecksSection({ employeeId, sex }: { employeeId: number; sex: number | null | undefined }) {
   const { token } = theme.useToken();
+  // On a phone the unit and reference go under the indicator's name, so the values are in view beside it.
+  const phone = Grid.useBreakpoint().md === false;
   const query = useQuery({
     queryKey: phrKeys.checks(employeeId),
     queryFn: ({ signal }) => fetchChecks(employeeId, signal),
@@ -118,9 +120,28 @@ export function PhrChecksSection({ employeeId, sex }: { employeeId: number; sex:
   if (checks.length === 0) return <Empty description="暂无体检记录" />;
 
   const columns: NonNullable<TableProps<IndicatorRow>['columns']> = [
-    { key: 'name', dataIndex: 'name', title: '指标', fixed: 'left', width: 170 },
-    { key: 'unit', dataIndex: 'unit', title: '单位', width: 90 },
-    { key: 'reference', dataIndex: 'reference', title: '参考', width: 100 },
+    ...(phone
+      ? [
+          {
+            key: 'name',
+            title: '指标',
+            fixed: 'left' as const,
+            width: 128,
+            render: (_: unknown, row: IndicatorRow) => (
+              <Flex vertical>
+                <span>{row.name}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {[row.unit, row.reference].filter((t) => t && t !== '-').join(' · ')}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+        ]
+      : [
+          { key: 'name', dataIndex: 'name', title: '指标', fixed: 'left' as const, width: 170 },
+          { key: 'unit', dataIndex: 'unit', title: '单位', width: 90 },
+          { key: 'reference', dataIndex: 'reference', title: '参考', width: 100 },
+        ]),
     ...checks.map((c, i) => ({
       key: `check-${c.id}`,
       title: (
@@ -128,7 +149,7 @@ export function PhrChecksSection({ employeeId, sex }: { employeeId: number; sex:
           <span>{labels[i]}</span>
         </Tooltip>
       ),
-      width: 110,
+      width: phone ? 96 : 110,
       align: 'right' as const,
       render: (_: unknown, row: IndicatorRow) => {
         const v = row.values[i];
@@ -155,7 +176,7 @@ export function PhrChecksSection({ employeeId, sex }: { employeeId: number; sex:
         pagination={false}
         dataSource={rows}
         columns={columns}
-        scroll={{ x: 360 + checks.length * 110 }}
+        scroll={{ x: phone ? 128 + checks.length * 96 : 360 + checks.length * 110 }}
         data-testid="phr-checks-table"
       />
       <Typography.Text type="secondary" className="phr-no-print">
