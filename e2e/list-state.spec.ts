@@ -146,3 +146,33 @@ test('a declared list sorts on its sortable column, and page and sort come back 
   await page.reload();
   await expect(table.locator('thead th', { hasText: '名称' })).toHaveAttribute('aria-sort', 'ascending');
 });
+
+test('体检数据 and 新增阳性 keep search and sort in the URL', async ({ page }) => {
+  await signIn(page, 'staff');
+  await page.goto('/peis/main/phr/check');
+  const checks = page.getByTestId('check-table');
+  await expect(checks.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await checks.locator('thead th', { hasText: '体检日期' }).click();
+  await expect(page).toHaveURL(/sort=checkDate&order=asc/);
+  await page.reload();
+  await expect(checks.locator('thead th', { hasText: '体检日期' })).toHaveAttribute('aria-sort', 'ascending');
+
+  await page.goto('/peis/main/positive/new');
+  await page.getByTestId('positive-new-status').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('已确认', { exact: true }).click();
+  await page.getByTestId('positive-new-search-submit').click();
+  await expect(page).toHaveURL(/[?&]status=1(&|$)/);
+  await page.reload();
+  await expect(page.getByTestId('positive-new-search').getByText('已确认', { exact: true })).toBeVisible();
+});
+
+test('操作日志 sorts by 时间 on the server, kept in the URL', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/peis/main/oplog');
+  const log = page.getByTestId('oplog-page');
+  await expect(log.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  const oldest = page.waitForResponse((r) => r.url().includes('/api/oplog?') && r.url().includes('order=asc'));
+  await log.locator('thead th', { hasText: '时间' }).click();
+  await oldest;
+  await expect(page).toHaveURL(/sort=at&order=asc/);
+});

@@ -18,9 +18,18 @@ import {
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
-import { ListCard, type ListLayout, ListTable, SearchCard, SearchItem, usePagedList } from '../../components/list';
+import {
+  ListCard,
+  type ListLayout,
+  ListTable,
+  SearchCard,
+  SearchItem,
+  type UrlCodec,
+  usePagedList,
+  useUrlFilters,
+} from '../../components/list';
 import type { OplogRecord } from './admin-api';
 import { OplogDetailDrawer, OplogUser } from './oplog-detail-drawer';
 
@@ -45,6 +54,22 @@ const LAYOUT: ListLayout = {
 
 const ACTION_OPTIONS = AUDIT_ACTION_OPTIONS;
 const RESOURCE_OPTIONS = Object.entries(AUDIT_RESOURCE_LABELS).map(([value, label]) => ({ value, label }));
+
+/** The search in the URL (back from elsewhere finds the same list). */
+const FILTERS: UrlCodec<OplogFilters> = {
+  username: 'string',
+  action: 'string',
+  resource: 'string',
+  recordId: 'string',
+  at: 'dateRange',
+};
+const NONE: OplogFilters = {
+  username: undefined,
+  action: undefined,
+  resource: undefined,
+  recordId: undefined,
+  at: undefined,
+};
 
 const toQuery = (v: OplogFilters): Query => ({
   username: v.username?.trim(),
@@ -75,13 +100,14 @@ const LabelSelect = ({
 /** /main/oplog: the audit log, server-paged, with its filters; a row opens the before/after detail. */
 export default function OplogPage({ route }: { route: RouteDef }) {
   const [form] = Form.useForm<OplogFilters>();
-  const [filters, setFilters] = useState<Query>({});
+  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const filters = useMemo(() => toQuery(values), [values]);
   const [viewing, setViewing] = useState<{ open: boolean; entry: OplogRecord | null }>({ open: false, entry: null });
-  const { list, page, tableProps } = usePagedList<OplogRecord>(['oplog'], '/oplog', filters);
+  const { list, page, sortable, tableProps } = usePagedList<OplogRecord>(['oplog'], '/oplog', filters, { url: true });
   const open = (entry: OplogRecord) => setViewing({ open: true, entry });
 
   const columns: TableProps<OplogRecord>['columns'] = [
-    { key: 'at', dataIndex: 'at', title: '时间', width: 170 },
+    { key: 'at', dataIndex: 'at', title: '时间', width: 170, ...sortable('at') },
     { key: 'username', title: '用户', render: (_, r) => <OplogUser entry={r} /> },
     { key: 'action', title: '操作', render: (_, r) => auditActionLabel(r.action, r.resource) },
     { key: 'resource', title: '对象', render: (_, r) => auditResourceLabel(r.resource) },
@@ -123,9 +149,9 @@ export default function OplogPage({ route }: { route: RouteDef }) {
           const next = toQuery(v);
           // 查询 with unchanged filters still asks again: the log grows while one reads it.
           if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
-          setFilters(next);
+          set({ ...NONE, ...v });
         }}
-        onReset={() => setFilters({})}
+        onReset={() => set(NONE)}
       >
         <SearchItem name="username" label="用户名">
           <Input allowClear placeholder="请输入用户名" />

@@ -16,7 +16,7 @@ import {
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import {
   ExportButton,
@@ -29,7 +29,9 @@ import {
   SearchItem,
   showFailure,
   toDate,
+  type UrlCodec,
   usePagedList,
+  useUrlFilters,
   yearOptions,
 } from '../../components/list';
 import { digitsCell } from '../../components/list/digits';
@@ -51,6 +53,18 @@ interface SearchValues {
   dates?: [Dayjs | null, Dayjs | null] | null;
   hasFindings?: 'true' | 'false' | null;
 }
+
+/** The search in the URL (back from elsewhere finds the same list). */
+const FILTERS: UrlCodec<SearchValues> = {
+  unitId: 'number',
+  name: 'string',
+  idCard: 'string',
+  year: 'number',
+  provider: 'string',
+  dates: 'dateRange',
+  hasFindings: 'string',
+};
+const NONE = Object.fromEntries(Object.keys(FILTERS).map((k) => [k, undefined])) as SearchValues;
 
 const toQuery = (v: SearchValues): Query => ({
   unitId: v.unitId ?? undefined,
@@ -83,8 +97,9 @@ export default function CheckListPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SearchValues>();
-  const [filters, setFilters] = useState<Query>({});
-  const { tableProps } = usePagedList<CheckRow>(checkKeys.list, '/phr/check', filters);
+  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const filters = useMemo(() => toQuery(values), [values]);
+  const { sortable, tableProps } = usePagedList<CheckRow>(checkKeys.list, '/phr/check', filters, { url: true });
   const [panel, setPanel] = useState<Panel>({ kind: 'form', open: false, row: null });
   const [importing, setImporting] = useState(false);
   const canEdit = usePermission('check:edit');
@@ -107,7 +122,7 @@ export default function CheckListPage() {
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
     { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true, width: 120 },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180, render: digitsCell },
-    { key: 'checkDate', dataIndex: 'checkDate', title: '体检日期', width: 110 },
+    { key: 'checkDate', dataIndex: 'checkDate', title: '体检日期', width: 110, ...sortable('checkDate') },
     { key: 'provider', dataIndex: 'provider', title: '体检机构', ellipsis: true, width: 140, render: orDash },
     {
       key: 'bp',
@@ -165,7 +180,7 @@ export default function CheckListPage() {
 
   return (
     <Flex vertical gap={16} data-testid="check-list">
-      <SearchCard<SearchValues> form={form} testId="check-search" onSearch={(v) => setFilters(toQuery(v))}>
+      <SearchCard<SearchValues> form={form} testId="check-search" onSearch={(v) => set({ ...NONE, ...v })}>
         <PersonSearchItems />
         <SearchItem name="idCard" label="身份证号">
           <Input allowClear placeholder="完整的18位身份证号" maxLength={18} />

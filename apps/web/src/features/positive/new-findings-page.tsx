@@ -1,7 +1,7 @@
 import { describeExpression, positiveFindingResource, RULE_LEVELS } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Select, Space, type TableProps, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
 import {
   ListCard,
@@ -12,9 +12,11 @@ import {
   SearchCard,
   SearchItem,
   sexAge,
+  type UrlCodec,
   useActionPermitted,
   usePagedList,
   useRowActions,
+  useUrlFilters,
   yearOptions,
 } from '../../components/list';
 import { Permission } from '../../components/Permission';
@@ -52,6 +54,15 @@ const toQuery = (v: Filters): Query => ({
 });
 
 const INITIAL: Filters = { status: 0 };
+/** The search in the URL (back from elsewhere finds the same list). */
+const FILTERS: UrlCodec<Filters> = {
+  status: 'number',
+  year: 'number',
+  libraryName: 'string',
+  level: 'number',
+  unitId: 'number',
+  name: 'string',
+};
 const STATUS_OPTIONS = [
   { value: 0, label: '待确认' },
   { value: 1, label: '已确认' },
@@ -66,8 +77,11 @@ type Dialog = { kind: 'confirm' | 'dismiss'; open: boolean; target: FindingTarge
  */
 export default function NewFindingsPage() {
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Query>(() => toQuery(INITIAL));
-  const { tableProps } = usePagedList<Finding>(positiveKeys.findings, '/positive/new', filters);
+  const { values, set } = useUrlFilters(FILTERS, INITIAL, { form });
+  const filters = useMemo(() => toQuery({ ...INITIAL, ...values }), [values]);
+  const { sortable, tableProps } = usePagedList<Finding>(positiveKeys.findings, '/positive/new', filters, {
+    url: true,
+  });
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'confirm', open: false, target: null });
   const canConfirm = useActionPermitted(positiveFindingResource.actions?.confirm);
@@ -99,7 +113,7 @@ export default function NewFindingsPage() {
         </Tooltip>
       ),
     },
-    { key: 'level', title: '级别', width: 70, render: (_, r) => <LevelTag level={r.level} /> },
+    { key: 'level', title: '级别', width: 70, ...sortable('level'), render: (_, r) => <LevelTag level={r.level} /> },
     { key: 'matched', title: '异常值', width: 200, render: (_, r) => <MatchedValues matched={r.matched} /> },
     { key: 'status', title: '状态', width: 80, render: (_, r) => <FindingStatusTag status={r.status} /> },
     ...(pending ? [] : [{ key: 'note', dataIndex: 'note', title: '说明', ellipsis: true, width: 180, render: orDash }]),
@@ -153,7 +167,7 @@ export default function NewFindingsPage() {
         initialValues={INITIAL}
         testId="positive-new-search"
         onSearch={(v) => {
-          setFilters(toQuery(v));
+          set({ year: undefined, libraryName: undefined, level: undefined, unitId: undefined, name: undefined, ...v });
           setSelected([]);
         }}
       >
