@@ -30,6 +30,9 @@ test('rule conditions read 且/或 with indicator names; the expression only und
   const table = page.getByTestId('resource-table');
   const row = await searchResourceRow(page, '规则名称', '血压偏高');
   await expect(row.first()).toContainText('收缩压 > 140 或 舒张压 > 90');
+  // At 1440 the reading fits its column (no ellipsis).
+  const cell = row.first().getByTestId('expression-text');
+  expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   for (const code of ['&&', '||', 'SBP']) await expect(table).not.toContainText(code);
   await shot(page, 'rules-1440');
   await row.first().getByTestId('row-view').click();

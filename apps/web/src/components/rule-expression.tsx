@@ -19,7 +19,7 @@ export function ExpressionText({ value, variant }: { value: unknown; variant: 'l
   const text = describeExpression(raw) ?? INVALID;
   if (variant === 'list') {
     return (
-      <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 320 }} data-testid="expression-text">
+      <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: '100%' }} data-testid="expression-text">
         {text}
       </Typography.Text>
     );

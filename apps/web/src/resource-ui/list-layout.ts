@@ -31,6 +31,8 @@ export function resourceListLayout(def: ResourceDef, extraDatetimes: readonly st
 export function fieldColumnWidth(f: FieldDef): number {
   if (f.mask === 'idCard') return 180;
   if (f.mask === 'mobile') return 130;
+  // A rule condition's Chinese reading (收缩压 > 140 或 舒张压 > 90) is longer than its expression.
+  if (f.expression) return 260;
   switch (f.kind) {
     case 'switch':
     case 'radio':

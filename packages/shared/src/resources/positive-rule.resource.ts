@@ -13,6 +13,17 @@ export const positiveRuleResource = defineResource({
   titleField: 'names',
   fields: {
     names: field.input({ label: '规则名称', required: true, maxLength: 50, list: true, filter: 'contains' }),
+    // Right after the name: what a rule finds is what a reader of the list looks for first.
+    judge: field.input({
+      label: '判定条件',
+      required: true,
+      maxLength: 300,
+      list: true,
+      span: 24,
+      expression: true,
+      placeholder: '如：SBP >= 140 || DBP >= 90',
+      help: '用指标代码、数字、比较符 > >= < <= == != 和 &&（且）、||（或）、括号书写；单位同指标管理',
+    }),
     libraryName: field.input({
       label: '所属库',
       required: true,
@@ -38,16 +49,6 @@ export const positiveRuleResource = defineResource({
       list: true,
       filter: 'eq',
       defaultValue: 1,
-    }),
-    judge: field.input({
-      label: '判定条件',
-      required: true,
-      maxLength: 300,
-      list: true,
-      span: 24,
-      expression: true,
-      placeholder: '如：SBP >= 140 || DBP >= 90',
-      help: '用指标代码、数字、比较符 > >= < <= == != 和 &&（且）、||（或）、括号书写；单位同指标管理',
     }),
     enabled: preset.enabled(),
     remark: field.textarea({ label: '说明', maxLength: 200 }),
