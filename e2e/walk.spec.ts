@@ -20,45 +20,22 @@ type Size = keyof typeof SIZES;
 const ROLES = ['admin', 'staff', 'expert', 'employee'] as const;
 
 /**
- * Latin-letter words a Chinese page may show. Each entry is a unit, a clinical code or an abbreviation
- * printed on Chinese reports beside its Chinese name.
+ * Latin-letter words a Chinese page may show, each with its reason: units and codes printed beside their
+ * Chinese names. Kept to what the built pages show (measured) plus the questionnaire codes the issue names;
+ * a new word needs its own entry and reason here.
  */
 const ALLOWED_WORDS: Record<string, string> = {
   mmHg: '血压单位',
   mmol: '血糖、血脂单位 mmol/L',
-  umol: '肌酐、尿酸单位 μmol/L',
+  mol: 'μmol/L（尿酸、肌酐）中 μ 之后的部分',
   kg: '体重单位',
   cm: '身高、腰围单位',
-  BMI: '体重指数的通用写法',
-  bpm: '心率单位（次/分）',
+  BMI: '体重指数，体检报告中的通用写法（高BMI、超重 BMI 24–27.9）',
+  AED: '自动体外除颤器，医疗设施名称中的通用写法（AED除颤仪）',
+  IP: '操作日志的「IP 地址」',
   SCL: '症状自评量表 SCL-90 的名称',
   PHQ: '抑郁量表 PHQ-9 的名称',
   GAD: '焦虑量表 GAD-7 的名称',
-  ID: '身份证号、编号中的 ID',
-  ICD: '疾病编码 ICD-10',
-  HbA: '糖化血红蛋白 HbA1c',
-  HbA1c: '糖化血红蛋白',
-  LDL: '低密度脂蛋白胆固醇 LDL-C',
-  HDL: '高密度脂蛋白胆固醇 HDL-C',
-  TC: '总胆固醇',
-  TG: '甘油三酯',
-  ALT: '谷丙转氨酶',
-  AST: '谷草转氨酶',
-  Cr: '肌酐',
-  UA: '尿酸',
-  GLU: '空腹血糖',
-  FPG: '空腹血糖',
-  HR: '心率',
-  SBP: '收缩压',
-  DBP: '舒张压',
-  CT: '检查名称',
-  AED: '自动体外除颤器，医疗设施名称中的通用写法',
-  mol: 'μmol/L 中 μ 之后的部分',
-  IP: 'IP 地址',
-  KB: '文件大小单位',
-  MB: '文件大小单位',
-  Excel: '导入导出文件的格式名',
-  xlsx: '导入文件扩展名',
 };
 
 const concrete = (route: RouteDef, detailId: number | null) => route.path.replace(':id', String(detailId ?? 0));
