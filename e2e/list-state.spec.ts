@@ -176,3 +176,18 @@ test('操作日志 sorts by 时间 on the server, kept in the URL', async ({ pag
   await oldest;
   await expect(page).toHaveURL(/sort=at&order=asc/);
 });
+
+test('处理记录 and 随访记录 keep their name search in the URL', async ({ page }) => {
+  await signIn(page, 'staff');
+  for (const [path, search] of [
+    ['/peis/main/positive/log', 'positive-log-search'],
+    ['/peis/main/follow-up/log', 'followup-log-search'],
+  ]) {
+    await page.goto(path);
+    await page.getByTestId(search).getByLabel('姓名').fill('李');
+    await page.getByTestId(`${search}-submit`).click();
+    await expect(page).toHaveURL(/[?&]name=%E6%9D%8E(&|$)/);
+    await page.reload();
+    await expect(page.getByTestId(search).getByLabel('姓名')).toHaveValue('李');
+  }
+});

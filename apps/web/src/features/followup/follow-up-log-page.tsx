@@ -1,5 +1,5 @@
 import { Flex, Form, Select, type TableProps, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import type { Query } from '../../app/http';
 import {
   ListCard,
@@ -9,7 +9,9 @@ import {
   PersonSearchItems,
   SearchCard,
   SearchItem,
+  type UrlCodec,
   usePagedList,
+  useUrlFilters,
 } from '../../components/list';
 import { unitCell } from '../../components/unit-name';
 import { type FollowUpRecord, followUpKeys, METHODS, methodLabel } from './followup-api';
@@ -19,6 +21,10 @@ interface SearchValues {
   name?: string;
   method?: number | null;
 }
+
+/** The search in the URL (back from elsewhere finds the same list). */
+const FILTERS: UrlCodec<SearchValues> = { unitId: 'number', name: 'string', method: 'number' };
+const NONE: SearchValues = { unitId: undefined, name: undefined, method: undefined };
 
 const toQuery = (v: SearchValues): Query => ({
   unitId: v.unitId ?? undefined,
@@ -61,11 +67,12 @@ const columns: TableProps<FollowUpRecord>['columns'] = [
 /** /main/follow-up/log 随访记录: every follow-up recorded on a plan, newest first. */
 export default function FollowUpLogPage() {
   const [form] = Form.useForm<SearchValues>();
-  const [filters, setFilters] = useState<Query>({});
-  const { tableProps } = usePagedList<FollowUpRecord>(followUpKeys.logs, '/follow-up/log', filters);
+  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const filters = useMemo(() => toQuery(values), [values]);
+  const { tableProps } = usePagedList<FollowUpRecord>(followUpKeys.logs, '/follow-up/log', filters, { url: true });
   return (
     <Flex vertical gap={16} data-testid="followup-log">
-      <SearchCard<SearchValues> form={form} testId="followup-log-search" onSearch={(v) => setFilters(toQuery(v))}>
+      <SearchCard<SearchValues> form={form} testId="followup-log-search" onSearch={(v) => set({ ...NONE, ...v })}>
         <PersonSearchItems />
         <SearchItem name="method" label="方式">
           <Select allowClear placeholder="全部" options={METHODS} />

@@ -1,5 +1,5 @@
 import { Flex, Form, Select, type TableProps, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import type { Query } from '../../app/http';
 import {
   ListCard,
@@ -9,7 +9,9 @@ import {
   PersonSearchItems,
   SearchCard,
   SearchItem,
+  type UrlCodec,
   usePagedList,
+  useUrlFilters,
 } from '../../components/list';
 import { unitCell } from '../../components/unit-name';
 import { LOG_ACTIONS, type PositiveLog, positiveKeys } from './positive-api';
@@ -20,6 +22,10 @@ interface SearchValues {
   unitId?: number | null;
   name?: string;
 }
+
+/** The search in the URL (back from elsewhere finds the same list). */
+const FILTERS: UrlCodec<SearchValues> = { action: 'string', unitId: 'number', name: 'string' };
+const NONE: SearchValues = { action: undefined, unitId: undefined, name: undefined };
 
 const toQuery = (v: SearchValues): Query => ({
   action: v.action ?? undefined,
@@ -63,11 +69,12 @@ const columns: TableProps<PositiveLog>['columns'] = [
 /** /main/positive/log 处理记录: every confirmation, dismissal, reassignment and task action, newest first. */
 export default function PositiveLogPage() {
   const [form] = Form.useForm<SearchValues>();
-  const [filters, setFilters] = useState<Query>({});
-  const { tableProps } = usePagedList<PositiveLog>(positiveKeys.logs, '/positive/log', filters);
+  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const filters = useMemo(() => toQuery(values), [values]);
+  const { tableProps } = usePagedList<PositiveLog>(positiveKeys.logs, '/positive/log', filters, { url: true });
   return (
     <Flex vertical gap={16} data-testid="positive-log">
-      <SearchCard<SearchValues> form={form} testId="positive-log-search" onSearch={(v) => setFilters(toQuery(v))}>
+      <SearchCard<SearchValues> form={form} testId="positive-log-search" onSearch={(v) => set({ ...NONE, ...v })}>
         <SearchItem name="action" label="处理方式">
           <Select allowClear placeholder="全部" options={LOG_ACTIONS.map(({ value, label }) => ({ value, label }))} />
         </SearchItem>
