@@ -13,9 +13,11 @@ import {
   SearchItem,
   sexAge,
   showFailure,
+  type UrlCodec,
   useActionPermitted,
   usePagedList,
   useRowActions,
+  useUrlFilters,
   yearOptions,
 } from '../../components/list';
 import { Permission } from '../../components/Permission';
@@ -37,6 +39,16 @@ interface SearchValues {
   unitId?: number | null;
   name?: string;
 }
+/** The tab's state in the URL, under contract. (the 随访计划 tab's keys have no prefix). */
+type ContractFilters = SearchValues & { year?: number };
+const FILTERS: UrlCodec<ContractFilters> = {
+  year: 'number',
+  status: 'number',
+  level: 'number',
+  unitId: 'number',
+  name: 'string',
+};
+const PREFIX = 'contract.';
 
 const DEFAULT_YEAR = 2025;
 const LEVEL_COLORS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
@@ -54,8 +66,12 @@ export function ContractTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SearchValues>();
-  const [year, setYear] = useState(DEFAULT_YEAR);
-  const [search, setSearch] = useState<SearchValues>({});
+  const { values: search, set } = useUrlFilters<ContractFilters>(
+    FILTERS,
+    { year: DEFAULT_YEAR },
+    { prefix: PREFIX, form },
+  );
+  const year = search.year ?? DEFAULT_YEAR;
   const [levelsOpen, setLevelsOpen] = useState(false);
   const filters = useMemo<Query>(
     () => ({
@@ -67,7 +83,7 @@ export function ContractTab() {
     }),
     [year, search],
   );
-  const { tableProps } = usePagedList<Contract>(contractKeys.list, '/contract', filters);
+  const { tableProps } = usePagedList<Contract>(contractKeys.list, '/contract', filters, { url: PREFIX });
   const canEdit = useActionPermitted(servicePackageResource.actions?.sign);
   const actionsOf = useRowActions(servicePackageResource);
   const refresh = () => queryClient.invalidateQueries({ queryKey: contractKeys.all });
@@ -152,7 +168,18 @@ export function ContractTab() {
 
   return (
     <Flex vertical gap={16} data-testid="contract-panel">
-      <SearchCard<SearchValues> form={form} testId="contract-search" onSearch={(v) => setSearch({ ...v })}>
+      <SearchCard<SearchValues>
+        form={form}
+        testId="contract-search"
+        onSearch={(v) =>
+          set({
+            status: v.status ?? undefined,
+            level: v.level ?? undefined,
+            unitId: v.unitId ?? undefined,
+            name: v.name,
+          })
+        }
+      >
         <SearchItem name="status" label="状态">
           <Select
             allowClear
@@ -170,7 +197,7 @@ export function ContractTab() {
         filters={
           <Select<number>
             value={year}
-            onChange={setYear}
+            onChange={(y) => set({ year: y })}
             options={yearOptions()}
             style={{ width: 110 }}
             data-testid="contract-year"

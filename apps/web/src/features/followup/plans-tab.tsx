@@ -6,6 +6,7 @@ import type { Query } from '../../app/http';
 import { Permission, usePermission } from '../../components/Permission';
 import '../positive/work.css';
 import {
+  LinkedRecordTag,
   ListCard,
   type ListLayout,
   ListTable,
@@ -13,8 +14,12 @@ import {
   SearchCard,
   SearchItem,
   SwitchFilter,
+  type UrlCodec,
+  useOpenLinkedRow,
+  useOwnWorkDefault,
   usePagedList,
   useRowActions,
+  useUrlFilters,
 } from '../../components/list';
 import { unitCell } from '../../components/unit-name';
 import { type FollowUpPlan, followUpKeys, METHODS, methodLabel, PLAN_STATUS } from './followup-api';
@@ -27,6 +32,20 @@ interface SearchValues {
   method?: number | null;
   name?: string;
 }
+/** The list's state in the URL: the search, the switches, a linked plan (?id=, 工作台 → 去随访). */
+interface PlanFilters extends SearchValues {
+  due?: boolean;
+  mine?: boolean;
+  id?: number;
+}
+const FILTERS: UrlCodec<PlanFilters> = {
+  status: 'number',
+  method: 'number',
+  name: 'string',
+  due: 'boolean',
+  mine: 'boolean',
+  id: 'number',
+};
 
 /** 姓名, 计划, 方式, 状态, 下次随访 and the buttons stay in view at 1440 px and make a plan's card on a phone. */
 const LAYOUT: ListLayout = {
@@ -42,25 +61,35 @@ type Panel = { kind: 'edit' | 'record' | 'logs'; open: boolean; plan: FollowUpPl
 /** The 随访计划 tab: plans, the due ones marked 待随访; 新建计划, 编辑, 记录随访, 随访记录. */
 export function PlansTab() {
   const [form] = Form.useForm<SearchValues>();
-  const [search, setSearch] = useState<SearchValues>({ status: 1 });
-  const [due, setDue] = useState(false);
-  const [mine, setMine] = useState(false);
+  // An expert, and staff with plans of their own, open on 只看我的 (issue 11 item 5); the list waits for that.
+  const ownWork = useOwnWorkDefault('/follow-up/task');
+  const { values, set } = useUrlFilters<PlanFilters>(FILTERS, { status: 1, mine: ownWork ?? false }, { form });
+  const { due = false, mine = false, id } = values;
+  // A linked plan (?id=) is shown whatever the other filters say.
   const filters = useMemo<Query>(
-    () => ({
-      status: search.status ?? undefined,
-      method: search.method ?? undefined,
-      name: search.name?.trim(),
-      due: due ? 'true' : undefined,
-      mine: mine ? 'true' : undefined,
-    }),
-    [search, due, mine],
+    () =>
+      id !== undefined
+        ? { id }
+        : {
+            status: values.status ?? undefined,
+            method: values.method ?? undefined,
+            name: values.name?.trim(),
+            due: due ? 'true' : undefined,
+            mine: mine ? 'true' : undefined,
+          },
+    [values.status, values.method, values.name, due, mine, id],
   );
-  const { tableProps } = usePagedList<FollowUpPlan>(followUpKeys.plans, '/follow-up/task', filters);
+  const { rows, sortable, tableProps } = usePagedList<FollowUpPlan>(followUpKeys.plans, '/follow-up/task', filters, {
+    url: true,
+    enabled: ownWork !== undefined,
+  });
   const [panel, setPanel] = useState<Panel>({ kind: 'edit', open: false, plan: null });
   const actionsOf = useRowActions(followUpPlanResource);
   const canEdit = usePermission('followup:edit');
   const show = (kind: Panel['kind'], plan: FollowUpPlan | null) => setPanel({ kind, open: true, plan });
   const close = () => setPanel((p) => ({ ...p, open: false }));
+  // 工作台 → 去随访 links here with the plan's id: 记录随访 opens (or its records, when the plan has ended).
+  useOpenLinkedRow(id, rows, (plan) => show(actionsOf(plan).has('record') ? 'record' : 'logs', plan));
 
   const columns: TableProps<FollowUpPlan>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
@@ -71,6 +100,7 @@ export function PlansTab() {
     {
       key: 'nextDate',
       title: '下次随访',
+      ...sortable('nextDate'),
       width: 170,
       render: (_, r) =>
         r.status === 1 ? (
@@ -95,6 +125,7 @@ export function PlansTab() {
       key: 'status',
       title: '状态',
       width: 80,
+      ...sortable('status'),
       render: (_, r) => <Tag color={PLAN_STATUS[r.status]?.color}>{PLAN_STATUS[r.status]?.label ?? r.status}</Tag>,
     },
     {
@@ -128,7 +159,7 @@ export function PlansTab() {
         form={form}
         initialValues={{ status: 1 }}
         testId="followup-search"
-        onSearch={(v) => setSearch({ ...v })}
+        onSearch={(v) => set({ status: v.status ?? undefined, method: v.method ?? undefined, name: v.name })}
       >
         <SearchItem name="status" label="状态">
           <Select
@@ -151,8 +182,14 @@ export function PlansTab() {
         title="随访计划"
         filters={
           <>
-            <SwitchFilter checked={due} onChange={setDue} label="只看待随访" testId="followup-due-only" />
-            <SwitchFilter checked={mine} onChange={setMine} label="只看我的" testId="followup-mine" />
+            <SwitchFilter
+              checked={due}
+              onChange={(on) => set({ due: on })}
+              label="只看待随访"
+              testId="followup-due-only"
+            />
+            <SwitchFilter checked={mine} onChange={(on) => set({ mine: on })} label="只看我的" testId="followup-mine" />
+            <LinkedRecordTag label="随访计划" id={id} onClear={() => set({ id: undefined })} />
           </>
         }
         actions={

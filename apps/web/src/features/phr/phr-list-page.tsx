@@ -4,13 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ExportButton, type ListLayout, ListTable, usePagedList } from '../../components/list';
+import { ExportButton, FROM_LIST, type ListLayout, ListTable, usePagedList } from '../../components/list';
 import { digitsCell } from '../../components/list/digits';
 import { Permission } from '../../components/Permission';
 import { PhrEditDialog, phrKeys, TagPopover } from '../../components/phr';
 import { unitCell } from '../../components/unit-name';
 import { formatTime, type PhrFilters, type PhrListRow } from './phr-api';
-import { PhrSearchForm } from './phr-search-form';
+import { PhrSearchForm, usePhrSearch } from './phr-search-form';
 import { RecordStatus } from './record-status';
 
 type Columns = NonNullable<TableProps<PhrListRow>['columns']>;
@@ -31,10 +31,13 @@ const LAYOUT: ListLayout = {
 export default function PhrListPage({ route }: { route?: RouteDef }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<PhrFilters>({});
+  const search = usePhrSearch();
+  const { filters } = search;
   const [dialog, setDialog] = useState<{ open: boolean; employeeId: number | null }>({ open: false, employeeId: null });
 
-  const { rows, tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters);
+  const { rows, tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters, {
+    url: true,
+  });
   const withTags = rows.some((r) => 'tags' in r);
 
   const columns: Columns = [
@@ -86,7 +89,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
               type="link"
               size="small"
               data-testid="phr-row-view"
-              onClick={() => navigate(`/main/phr/detail/${row.id}`)}
+              onClick={() => navigate(`/main/phr/detail/${row.id}`, { state: FROM_LIST })}
             >
               查看
             </Button>
@@ -108,7 +111,7 @@ export default function PhrListPage({ route }: { route?: RouteDef }) {
 
   return (
     <Flex vertical gap={16} data-testid="phr-list">
-      <PhrSearchForm onSearch={setFilters} />
+      <PhrSearchForm state={search} />
       <Card
         title={route?.title ?? '健康档案'}
         extra={

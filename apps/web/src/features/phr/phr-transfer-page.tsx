@@ -1,18 +1,25 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { enumLabel, type RouteDef, SEX } from '@peis/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Flex, Form, Input, Row, Space, Table, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Form, Input, Row, Space, type TableProps, Typography } from 'antd';
 import type { Key } from 'react';
 import { useState } from 'react';
 import { ApiError, type Query } from '../../app/http';
-import { NameSearch, usePagedList } from '../../components/list';
+import {
+  type ListLayout,
+  ListTable,
+  NameSearch,
+  type UrlCodec,
+  usePagedList,
+  useUrlFilters,
+} from '../../components/list';
 import { Permission } from '../../components/Permission';
 import { phrKeys } from '../../components/phr';
 import { ASSIGNEE_SOURCE, AssigneePicker, CompanyPicker, useRemoteOptions, userLabel } from '../../components/pickers';
 import { type TransferPerson, useTransferConfirm } from '../../components/transfer-confirm';
 import { unitCell } from '../../components/unit-name';
 import { formatTime, type PhrFilters, type PhrListRow, postTransfer, type TransferRecord } from './phr-api';
-import { PhrSearchForm } from './phr-search-form';
+import { PhrSearchForm, usePhrSearch } from './phr-search-form';
 import { RecordStatus } from './record-status';
 
 interface TransferValues {
@@ -23,6 +30,18 @@ interface TransferValues {
 
 const REASON_MAX = 200;
 
+/** A record to pick: 姓名, 身份证号, 单位, 档案状态 in view at 1440 px, a card with a checkbox on a phone. */
+const PICK_LAYOUT: ListLayout = { title: 'name', status: 'status', essential: ['idCard', 'unitName'] };
+/** A transfer: who, from where to where, when. */
+const HISTORY_LAYOUT: ListLayout = {
+  title: 'employeeName',
+  due: 'createdAt',
+  essential: ['fromUnitName', 'toUnitName', 'toUserName'],
+  datetimes: ['createdAt'],
+};
+
+const HISTORY_FILTERS: UrlCodec<{ name?: string }> = { name: 'string' };
+
 /** Records to hand over: the list API with a search, rows selected across pages. */
 function RecordPicker({
   selected,
@@ -31,26 +50,30 @@ function RecordPicker({
   selected: Key[];
   onSelect: (keys: Key[], rows: PhrListRow[]) => void;
 }) {
-  const [filters, setFilters] = useState<PhrFilters>({});
-  const { tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', filters, { pageSize: 10 });
+  // The search and the page are in the URL (the history below keeps its own under history.).
+  const search = usePhrSearch();
+  const { tableProps } = usePagedList<PhrListRow, PhrFilters>(['phr', 'list'], '/phr', search.filters, {
+    pageSize: 10,
+    url: true,
+  });
   const columns: NonNullable<TableProps<PhrListRow>['columns']> = [
     { key: 'name', dataIndex: 'name', title: '姓名', width: 100 },
     { key: 'sex', dataIndex: 'sex', title: '性别', width: 64, render: (v: unknown) => enumLabel(SEX, v) || '-' },
     { key: 'age', dataIndex: 'age', title: '年龄', width: 64 },
     { key: 'idCard', dataIndex: 'idCard', title: '身份证号', width: 180 },
-    { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true },
+    { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, width: 160 },
     { key: 'responsibleName', dataIndex: 'responsibleName', title: '责任人', width: 100, render: (v) => v || '-' },
     { key: 'status', title: '档案状态', width: 100, render: (_: unknown, row) => <RecordStatus row={row} /> },
   ];
   return (
     <Flex vertical gap={12}>
-      <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete onSearch={setFilters} />
-      <Table<PhrListRow>
+      <PhrSearchForm testIdPrefix="phr-transfer-search" withoutComplete state={search} />
+      <ListTable<PhrListRow>
         {...tableProps}
+        layout={PICK_LAYOUT}
         size="small"
         data-testid="phr-transfer-records"
         columns={columns}
-        scroll={{ x: 760 }}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
@@ -63,30 +86,34 @@ function RecordPicker({
 
 /** Transfers done so far, newest first, searchable by name. */
 function TransferHistory() {
-  const [filters, setFilters] = useState<Query>({});
-  const { list, tableProps } = usePagedList<TransferRecord>(['phr', 'transfers'], '/phr/transfer', filters);
+  const { values: filters, set } = useUrlFilters(HISTORY_FILTERS, {}, { prefix: 'history.' });
+  const { list, tableProps } = usePagedList<TransferRecord>(['phr', 'transfers'], '/phr/transfer', filters as Query, {
+    url: 'history.',
+  });
   const dash = (v: unknown) => (v ? String(v) : '-');
   const columns: NonNullable<TableProps<TransferRecord>['columns']> = [
     { key: 'employeeName', dataIndex: 'employeeName', title: '姓名', width: 100 },
-    { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '原单位', render: unitCell, ellipsis: true },
-    { key: 'toUnitName', dataIndex: 'toUnitName', title: '新单位', render: unitCell, ellipsis: true },
+    { key: 'fromUnitName', dataIndex: 'fromUnitName', title: '原单位', render: unitCell, width: 160 },
+    { key: 'toUnitName', dataIndex: 'toUnitName', title: '新单位', render: unitCell, width: 160 },
     { key: 'fromUserName', dataIndex: 'fromUserName', title: '原责任人', width: 100, render: dash },
     { key: 'toUserName', dataIndex: 'toUserName', title: '新责任人', width: 100, render: dash },
-    { key: 'reason', dataIndex: 'reason', title: '转移原因', ellipsis: true },
+    { key: 'reason', dataIndex: 'reason', title: '转移原因', width: 200 },
     { key: 'createdBy', dataIndex: 'createdBy', title: '操作人', width: 100, render: dash },
     { key: 'createdAt', dataIndex: 'createdAt', title: '转移时间', width: 150, render: (v: string) => formatTime(v) },
   ];
   return (
     <Card
       title="转移记录"
-      extra={<NameSearch onSearch={(name) => setFilters({ name })} testId="phr-transfer-history-search" />}
+      extra={
+        <NameSearch initial={filters.name} onSearch={(name) => set({ name })} testId="phr-transfer-history-search" />
+      }
     >
-      <Table<TransferRecord>
+      <ListTable<TransferRecord>
         {...tableProps}
+        layout={HISTORY_LAYOUT}
         size="small"
         data-testid="phr-transfer-history"
         columns={columns}
-        scroll={{ x: 960 }}
         locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : '暂无转移记录' }}
       />
     </Card>

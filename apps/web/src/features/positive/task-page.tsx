@@ -10,6 +10,7 @@ import { TaskAssignDialog, TaskHandleDialog } from './task-dialogs';
 import { TaskLogDrawer } from './task-log-drawer';
 import './work.css';
 import {
+  LinkedRecordTag,
   ListCard,
   type ListLayout,
   ListTable,
@@ -17,8 +18,12 @@ import {
   PersonSearchItems,
   SearchCard,
   SwitchFilter,
+  type UrlCodec,
+  useOpenLinkedRow,
+  useOwnWorkDefault,
   usePagedList,
   useRowActions,
+  useUrlFilters,
 } from '../../components/list';
 import { unitCell } from '../../components/unit-name';
 
@@ -26,6 +31,21 @@ interface SearchValues {
   unitId?: number | null;
   name?: string;
 }
+/** The list's state in the URL: the search, the status tab, the switches, a linked task (?id=). */
+interface TaskFilters extends SearchValues {
+  status?: StatusTab;
+  mine?: boolean;
+  overdue?: boolean;
+  id?: number;
+}
+const FILTERS: UrlCodec<TaskFilters> = {
+  unitId: 'number',
+  name: 'string',
+  status: 'string',
+  mine: 'boolean',
+  overdue: 'boolean',
+  id: 'number',
+};
 
 type StatusTab = 'all' | '1' | '2' | '3' | '4';
 const STATUS_TABS: { value: StatusTab; label: string }[] = [
@@ -56,40 +76,56 @@ const HANDLINGS = ['phone', 'notice', 'referral', 'recheck', 'close', 'cancel'] 
  */
 export default function TaskPage() {
   const [form] = Form.useForm<SearchValues>();
-  const [search, setSearch] = useState<SearchValues>({});
-  const [status, setStatus] = useState<StatusTab>('all');
-  const [mine, setMine] = useState(false);
-  const [overdue, setOverdue] = useState(false);
+  // An expert, and staff with tasks of their own, open on 只看我的 (issue 11 item 5); the list waits for that.
+  const ownWork = useOwnWorkDefault('/positive/task');
+  const { values, set } = useUrlFilters<TaskFilters>(FILTERS, { status: 'all', mine: ownWork ?? false }, { form });
+  const { status = 'all', mine = false, overdue = false, id } = values;
+  // A linked task (?id=) is shown whatever the other filters say.
   const filters = useMemo<Query>(
-    () => ({
-      status: status === 'all' ? undefined : Number(status),
-      mine: mine ? 'true' : undefined,
-      overdue: overdue ? 'true' : undefined,
-      unitId: search.unitId ?? undefined,
-      name: search.name?.trim(),
-    }),
-    [status, mine, overdue, search],
+    () =>
+      id !== undefined
+        ? { id }
+        : {
+            status: status === 'all' ? undefined : Number(status),
+            mine: mine ? 'true' : undefined,
+            overdue: overdue ? 'true' : undefined,
+            unitId: values.unitId ?? undefined,
+            name: values.name?.trim(),
+          },
+    [status, mine, overdue, values.unitId, values.name, id],
   );
-  const { tableProps } = usePagedList<PositiveTask>(positiveKeys.tasks, '/positive/task', filters);
+  const { rows, sortable, tableProps } = usePagedList<PositiveTask>(positiveKeys.tasks, '/positive/task', filters, {
+    url: true,
+    enabled: ownWork !== undefined,
+  });
   const [panel, setPanel] = useState<Panel>({ kind: 'handle', open: false, task: null });
   const [plan, setPlan] = useState<{ open: boolean; seed: PlanSeed | null }>({ open: false, seed: null });
   const actionsOf = useRowActions(positiveTaskResource);
   const canFollow = usePermission('followup:add');
   const show = (kind: Panel['kind'], task: PositiveTask) => setPanel({ kind, open: true, task });
   const close = () => setPanel((p) => ({ ...p, open: false }));
+  // 工作台 → 去处理 links here with the task's id: its 处理 opens (or its history, when it can no longer be handled).
+  useOpenLinkedRow(id, rows, (task) => show(HANDLINGS.some((a) => actionsOf(task).has(a)) ? 'handle' : 'logs', task));
 
   const columns: TableProps<PositiveTask>['columns'] = [
     { key: 'name', dataIndex: 'name', title: '姓名', fixed: 'left', width: 90 },
     { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true, width: 140 },
-    { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 150 },
+    { key: 'ruleName', dataIndex: 'ruleName', title: '阳性规则', width: 180 },
     { key: 'libraryName', dataIndex: 'libraryName', title: '所属库', width: 80 },
     { key: 'level', title: '级别', width: 76, render: (_, r) => <LevelTag level={r.level} /> },
-    { key: 'status', title: '状态', width: 86, render: (_, r) => <TaskStatusTag status={r.status} /> },
+    {
+      key: 'status',
+      title: '状态',
+      width: 86,
+      ...sortable('status'),
+      render: (_, r) => <TaskStatusTag status={r.status} />,
+    },
     { key: 'matched', title: '异常值', width: 200, render: (_, r) => <MatchedValues matched={r.matched} /> },
     { key: 'assigneeName', dataIndex: 'assigneeName', title: '处理人', width: 90, render: orDash },
     {
       key: 'dueDate',
       title: '截止日期',
+      ...sortable('dueDate'),
       width: 170,
       render: (_, r) => <DueDate date={r.dueDate} overdue={r.overdue} />,
     },
@@ -151,23 +187,35 @@ export default function TaskPage() {
 
   return (
     <Flex vertical gap={16} data-testid="positive-task">
-      <SearchCard<SearchValues> form={form} testId="positive-task-search" onSearch={(v) => setSearch({ ...v })}>
+      <SearchCard<SearchValues>
+        form={form}
+        testId="positive-task-search"
+        onSearch={(v) => set({ unitId: v.unitId ?? undefined, name: v.name })}
+      >
         <PersonSearchItems />
       </SearchCard>
       <ListCard
         title="阳性任务"
         filters={
-          <Segmented<StatusTab>
-            value={status}
-            onChange={setStatus}
-            options={STATUS_TABS}
-            data-testid="task-status-tabs"
-          />
+          <>
+            <Segmented<StatusTab>
+              value={status}
+              onChange={(s) => set({ status: s })}
+              options={STATUS_TABS}
+              data-testid="task-status-tabs"
+            />
+            <LinkedRecordTag label="任务" id={id} onClear={() => set({ id: undefined })} />
+          </>
         }
         actions={
           <>
-            <SwitchFilter checked={mine} onChange={setMine} label="只看我的" testId="task-mine" />
-            <SwitchFilter checked={overdue} onChange={setOverdue} label="已逾期" testId="task-overdue-only" />
+            <SwitchFilter checked={mine} onChange={(on) => set({ mine: on })} label="只看我的" testId="task-mine" />
+            <SwitchFilter
+              checked={overdue}
+              onChange={(on) => set({ overdue: on })}
+              label="已逾期"
+              testId="task-overdue-only"
+            />
           </>
         }
       >
