@@ -106,7 +106,7 @@ export default function NewFindingsPage() {
     {
       key: 'ruleName',
       title: '阳性规则',
-      width: 140,
+      width: 180,
       render: (_, r) => (
         <Tooltip title={`判定条件：${describeExpression(r.judge) ?? '条件无法识别'}`}>
           <span>{r.ruleName}</span>
