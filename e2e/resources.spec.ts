@@ -123,7 +123,8 @@ test('avatar upload messages of SPEC §5, and the audit log shows a change', asy
   await page.getByTestId('resource-form-cancel').click();
 
   await page.goto('/peis/main/oplog');
-  await expect(page.getByTestId('oplog-table')).toContainText('admin');
+  // 用户 shows the account's person name (the sign-in name on hover).
+  await expect(page.getByTestId('oplog-table')).toContainText('系统管理员');
   await expect(page.getByTestId('oplog-table')).toContainText(/新增|恢复|删除/);
 });
 

@@ -161,6 +161,8 @@ async function pageProblems(page: Page, wide: boolean, allowed: string[]): Promi
           if (parts.every((p) => allowed.includes(p) || allowed.includes(p.replace(/\d+$/, '')))) continue;
           if (words.has(word)) continue;
           const at = m.index ?? 0;
+          // A file name's extension (体检导入.xlsx in the audit log's 说明) is data, not wording.
+          if (text[at - 1] === '.' && at >= 2 && !/\s/.test(text[at - 2])) continue;
           words.set(word, text.slice(Math.max(0, at - 12), at + word.length + 12).replace(/\s+/g, ' '));
         }
       }
