@@ -21,7 +21,15 @@ export {
 } from './format';
 export { LinkedRecordTag, useOpenLinkedRow } from './linked-record';
 export { ListCard, NameSearch, PersonSearchItems, SwitchFilter } from './list-card';
-export { Clip, DATE_WIDTH, DATETIME_WIDTH, type ListLayout, ListTable, type ListTableProps } from './list-table';
+export {
+  Clip,
+  ClipLines,
+  DATE_WIDTH,
+  DATETIME_WIDTH,
+  type ListLayout,
+  ListTable,
+  type ListTableProps,
+} from './list-table';
 export { LogEntry, LogTimeline } from './log-timeline';
 export { NoteField } from './note-field';
 export { useOwnWorkDefault } from './own-work';

@@ -11,6 +11,7 @@ import {
   type TablePaginationConfig,
   type TableProps,
   Tooltip,
+  Typography,
 } from 'antd';
 import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { type CSSProperties, type Key, type MouseEventHandler, type ReactNode, useMemo, useRef, useState } from 'react';
@@ -99,6 +100,17 @@ export function Clip({ children }: { children: ReactNode }) {
         {children}
       </span>
     </Tooltip>
+  );
+}
+
+/** A free-text cell (a note, a result) on at most two lines, the whole text on hovering a cut one; '-' when empty. */
+export function ClipLines({ text, width }: { text: string | null | undefined; width: number }) {
+  return text ? (
+    <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ maxWidth: width, margin: 0 }}>
+      {text}
+    </Typography.Paragraph>
+  ) : (
+    '-'
   );
 }
 

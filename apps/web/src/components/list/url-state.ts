@@ -141,8 +141,9 @@ export interface UrlFiltersOptions {
 /**
  * A list page's filters kept in the URL. `codec` names every filter and how it is written; `defaults` are the
  * values a plain URL opens with (a role's own work: 只看我的 on). `set` merges a change (a search form's
- * values, a switch) and starts the list again on page 1; the values object stays the same until the URL's
- * part of it changes, so it can key a list query.
+ * values, a switch) and starts the list again on page 1; `search` replaces every filter with the given ones
+ * (a search form's 查询: a filter left out is cleared) and `reset` clears them all. The values object stays the
+ * same until the URL's part of it changes, so it can key a list query.
  */
 export function useUrlFilters<T extends object>(
   codec: UrlCodec<T>,
@@ -179,7 +180,11 @@ export function useUrlFilters<T extends object>(
       const values = { ...current, ...patch };
       return writeFilters(prev, latest.current.codec, values, latest.current.defaults, prefix, keepPage);
     });
-  return { values, set };
+  const search = (v: Partial<T>) => {
+    const cleared = Object.fromEntries(Object.keys(latest.current.codec).map((k) => [k, undefined])) as Partial<T>;
+    set({ ...cleared, ...v });
+  };
+  return { values, set, search, reset: () => search({}) };
 }
 
 /**

@@ -63,13 +63,6 @@ const FILTERS: UrlCodec<OplogFilters> = {
   recordId: 'string',
   at: 'dateRange',
 };
-const NONE: OplogFilters = {
-  username: undefined,
-  action: undefined,
-  resource: undefined,
-  recordId: undefined,
-  at: undefined,
-};
 
 const toQuery = (v: OplogFilters): Query => ({
   username: v.username?.trim(),
@@ -100,7 +93,7 @@ const LabelSelect = ({
 /** /main/oplog: the audit log, server-paged, with its filters; a row opens the before/after detail. */
 export default function OplogPage({ route }: { route: RouteDef }) {
   const [form] = Form.useForm<OplogFilters>();
-  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const { values, search, reset } = useUrlFilters(FILTERS, {}, { form });
   const filters = useMemo(() => toQuery(values), [values]);
   const [viewing, setViewing] = useState<{ open: boolean; entry: OplogRecord | null }>({ open: false, entry: null });
   const { list, page, sortable, tableProps } = usePagedList<OplogRecord>(['oplog'], '/oplog', filters, { url: true });
@@ -149,9 +142,9 @@ export default function OplogPage({ route }: { route: RouteDef }) {
           const next = toQuery(v);
           // 查询 with unchanged filters still asks again: the log grows while one reads it.
           if (page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
-          set({ ...NONE, ...v });
+          search(v);
         }}
-        onReset={() => set(NONE)}
+        onReset={reset}
       >
         <SearchItem name="username" label="用户名">
           <Input allowClear placeholder="请输入用户名" />

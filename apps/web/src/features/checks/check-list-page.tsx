@@ -64,7 +64,6 @@ const FILTERS: UrlCodec<SearchValues> = {
   dates: 'dateRange',
   hasFindings: 'string',
 };
-const NONE = Object.fromEntries(Object.keys(FILTERS).map((k) => [k, undefined])) as SearchValues;
 
 const toQuery = (v: SearchValues): Query => ({
   unitId: v.unitId ?? undefined,
@@ -97,7 +96,7 @@ export default function CheckListPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SearchValues>();
-  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const { values, search } = useUrlFilters(FILTERS, {}, { form });
   const filters = useMemo(() => toQuery(values), [values]);
   const { sortable, tableProps } = usePagedList<CheckRow>(checkKeys.list, '/phr/check', filters, { url: true });
   const [panel, setPanel] = useState<Panel>({ kind: 'form', open: false, row: null });
@@ -180,7 +179,7 @@ export default function CheckListPage() {
 
   return (
     <Flex vertical gap={16} data-testid="check-list">
-      <SearchCard<SearchValues> form={form} testId="check-search" onSearch={(v) => set({ ...NONE, ...v })}>
+      <SearchCard<SearchValues> form={form} testId="check-search" onSearch={search}>
         <PersonSearchItems />
         <SearchItem name="idCard" label="身份证号">
           <Input allowClear placeholder="完整的18位身份证号" maxLength={18} />

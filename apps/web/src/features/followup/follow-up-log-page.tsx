@@ -1,7 +1,8 @@
-import { Flex, Form, Select, type TableProps, Tag, Typography } from 'antd';
+import { Flex, Form, Select, type TableProps, Tag } from 'antd';
 import { useMemo } from 'react';
 import type { Query } from '../../app/http';
 import {
+  ClipLines,
   ListCard,
   type ListLayout,
   ListTable,
@@ -24,22 +25,12 @@ interface SearchValues {
 
 /** The search in the URL (back from elsewhere finds the same list). */
 const FILTERS: UrlCodec<SearchValues> = { unitId: 'number', name: 'string', method: 'number' };
-const NONE: SearchValues = { unitId: undefined, name: undefined, method: undefined };
 
 const toQuery = (v: SearchValues): Query => ({
   unitId: v.unitId ?? undefined,
   name: v.name?.trim(),
   method: v.method ?? undefined,
 });
-
-const Clip = ({ text, width }: { text: string | null; width: number }) =>
-  text ? (
-    <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ maxWidth: width, margin: 0 }}>
-      {text}
-    </Typography.Paragraph>
-  ) : (
-    '-'
-  );
 
 /** Who, when, which plan, how and the result: in view at 1440 px, a record's card on a phone. */
 const LAYOUT: ListLayout = {
@@ -58,8 +49,8 @@ const columns: TableProps<FollowUpRecord>['columns'] = [
   { key: 'unitName', dataIndex: 'unitName', title: '单位', render: unitCell, ellipsis: true, width: 140 },
   { key: 'title', dataIndex: 'title', title: '随访计划', width: 150 },
   { key: 'method', title: '方式', width: 70, render: (_, r) => <Tag color="blue">{methodLabel(r.method)}</Tag> },
-  { key: 'outcome', title: '随访结果', width: 300, render: (_, r) => <Clip text={r.outcome} width={360} /> },
-  { key: 'note', title: '备注', width: 200, render: (_, r) => <Clip text={r.note} width={200} /> },
+  { key: 'outcome', title: '随访结果', width: 300, render: (_, r) => <ClipLines text={r.outcome} width={360} /> },
+  { key: 'note', title: '备注', width: 200, render: (_, r) => <ClipLines text={r.note} width={200} /> },
   { key: 'createdBy', dataIndex: 'createdBy', title: '记录人', width: 90, render: orDash },
   { key: 'createdAt', dataIndex: 'createdAt', title: '记录时间', width: 160 },
 ];
@@ -67,12 +58,12 @@ const columns: TableProps<FollowUpRecord>['columns'] = [
 /** /main/follow-up/log 随访记录: every follow-up recorded on a plan, newest first. */
 export default function FollowUpLogPage() {
   const [form] = Form.useForm<SearchValues>();
-  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const { values, search } = useUrlFilters(FILTERS, {}, { form });
   const filters = useMemo(() => toQuery(values), [values]);
   const { tableProps } = usePagedList<FollowUpRecord>(followUpKeys.logs, '/follow-up/log', filters, { url: true });
   return (
     <Flex vertical gap={16} data-testid="followup-log">
-      <SearchCard<SearchValues> form={form} testId="followup-log-search" onSearch={(v) => set({ ...NONE, ...v })}>
+      <SearchCard<SearchValues> form={form} testId="followup-log-search" onSearch={search}>
         <PersonSearchItems />
         <SearchItem name="method" label="方式">
           <Select allowClear placeholder="全部" options={METHODS} />

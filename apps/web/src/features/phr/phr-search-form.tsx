@@ -24,7 +24,6 @@ const FILTERS: UrlCodec<SearchValues> = {
   ageTo: 'number',
   complete: 'string',
 };
-const NONE = Object.fromEntries(Object.keys(FILTERS).map((k) => [k, undefined])) as SearchValues;
 
 /**
  * The record search of a page, kept in the URL (back from a record finds the same list): the form, the
@@ -32,9 +31,9 @@ const NONE = Object.fromEntries(Object.keys(FILTERS).map((k) => [k, undefined]))
  */
 export function usePhrSearch() {
   const [form] = Form.useForm<SearchValues>();
-  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const { values, search, reset } = useUrlFilters(FILTERS, {}, { form });
   const filters = useMemo(() => toFilters(values), [values]);
-  return { form, filters, search: (v: SearchValues) => set({ ...NONE, ...v }), reset: () => set(NONE) };
+  return { form, filters, search, reset };
 }
 
 /** Filled-in search values as GET /phr parameters. */

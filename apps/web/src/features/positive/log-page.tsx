@@ -1,7 +1,8 @@
-import { Flex, Form, Select, type TableProps, Typography } from 'antd';
+import { Flex, Form, Select, type TableProps } from 'antd';
 import { useMemo } from 'react';
 import type { Query } from '../../app/http';
 import {
+  ClipLines,
   ListCard,
   type ListLayout,
   ListTable,
@@ -25,7 +26,6 @@ interface SearchValues {
 
 /** The search in the URL (back from elsewhere finds the same list). */
 const FILTERS: UrlCodec<SearchValues> = { action: 'string', unitId: 'number', name: 'string' };
-const NONE: SearchValues = { action: undefined, unitId: undefined, name: undefined };
 
 const toQuery = (v: SearchValues): Query => ({
   action: v.action ?? undefined,
@@ -53,14 +53,7 @@ const columns: TableProps<PositiveLog>['columns'] = [
     key: 'note',
     title: '处理情况',
     width: 300,
-    render: (_, r) =>
-      r.note ? (
-        <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.note }} style={{ maxWidth: 420, margin: 0 }}>
-          {r.note}
-        </Typography.Paragraph>
-      ) : (
-        '-'
-      ),
+    render: (_, r) => <ClipLines text={r.note} width={420} />,
   },
   { key: 'createdBy', dataIndex: 'createdBy', title: '操作人', width: 90, render: orDash },
   { key: 'taskId', dataIndex: 'taskId', title: '任务编号', width: 90, render: orDash },
@@ -69,12 +62,12 @@ const columns: TableProps<PositiveLog>['columns'] = [
 /** /main/positive/log 处理记录: every confirmation, dismissal, reassignment and task action, newest first. */
 export default function PositiveLogPage() {
   const [form] = Form.useForm<SearchValues>();
-  const { values, set } = useUrlFilters(FILTERS, {}, { form });
+  const { values, search } = useUrlFilters(FILTERS, {}, { form });
   const filters = useMemo(() => toQuery(values), [values]);
   const { tableProps } = usePagedList<PositiveLog>(positiveKeys.logs, '/positive/log', filters, { url: true });
   return (
     <Flex vertical gap={16} data-testid="positive-log">
-      <SearchCard<SearchValues> form={form} testId="positive-log-search" onSearch={(v) => set({ ...NONE, ...v })}>
+      <SearchCard<SearchValues> form={form} testId="positive-log-search" onSearch={search}>
         <SearchItem name="action" label="处理方式">
           <Select allowClear placeholder="全部" options={LOG_ACTIONS.map(({ value, label }) => ({ value, label }))} />
         </SearchItem>
