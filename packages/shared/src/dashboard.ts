@@ -1,4 +1,10 @@
-import { ABNORMALITY_CRITERIA, type AbnormalityKey, conditionSql, INDICATOR_ROW_CRITERIA } from './rules/criteria';
+import {
+  ABNORMALITY_CRITERIA,
+  ABNORMALITY_TYPES,
+  type AbnormalityKey,
+  conditionSql,
+  INDICATOR_ROW_CRITERIA,
+} from './rules/criteria';
 
 /**
  * Company-dashboard definitions (PRODUCT.md "Dashboard semantics"): the completion rings and the
@@ -95,3 +101,56 @@ export const ABNORMAL_FACTORS: { key: AbnormalityKey; name: string; criterion: s
  * one year for both, so the card equals the 风险人群分布 chart as first shown.
  */
 export const DASHBOARD_DEFAULT_YEAR = 2025;
+
+/** The workbench's 高危指标统计 (SPEC §2): one bar per abnormality, each counted by its one definition (rules/criteria.ts). */
+export const HIGH_RISK_BARS: { key: AbnormalityKey; name: string }[] = ABNORMALITY_TYPES.map((t) => ({
+  key: t.key,
+  // SPEC §2 names the weight bar 超重; its definition (BMI ≥ 24) takes in 肥胖 as well, as the tooltip says.
+  name: t.key === 'weight' ? '超重' : t.disease,
+}));
+
+/** SPEC §9: the range the bar chart opens with. */
+export const HIGH_RISK_DEFAULT_RANGE = { start: '2023-01-01', end: '2023-12-31' } as const;
+
+/** GET /main/dashboard/high-risk: people per abnormality among those checked in [start, end]. */
+export interface HighRiskAnswer {
+  start: string;
+  end: string;
+  /** People with at least one check in the range (0: nothing to count, the chart says 无数据). */
+  checked: number;
+  bars: { key: AbnormalityKey; name: string; criterion: string; value: number }[];
+}
+
+/** The 项目甘特图's tasks in order; each one's actual dates are the first and last of its rows' activity. */
+export const PLAN_TASKS = [
+  { key: 'records', name: '健康档案建档', activity: '健康档案的建立与更新' },
+  { key: 'checks', name: '体检数据导入', activity: '体检数据的导入与录入' },
+  { key: 'followUp', name: '阳性随访', activity: '阳性任务的处理与随访记录' },
+  { key: 'report', name: '总结报告', activity: '统计与看板报表的导出' },
+] as const;
+export type PlanTaskKey = (typeof PLAN_TASKS)[number]['key'];
+
+/** One task of GET /main/dashboard/plan: the planned dates (may be unset) and the actual first/last activity. */
+export interface PlanTask {
+  key: PlanTaskKey;
+  name: string;
+  /** What counts as its activity (the tooltip says so). */
+  activity: string;
+  actualStart: string | null;
+  actualEnd: string | null;
+  plannedStart: string | null;
+  plannedEnd: string | null;
+}
+
+/** GET /main/dashboard/plan. */
+export interface WorkPlan {
+  year: number;
+  tasks: PlanTask[];
+}
+
+/** What PUT /main/dashboard/plan takes per task (both dates empty clears the task's plan). */
+export interface PlanDates {
+  key: PlanTaskKey;
+  plannedStart: string | null;
+  plannedEnd: string | null;
+}

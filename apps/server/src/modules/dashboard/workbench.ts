@@ -1,12 +1,17 @@
 import {
   ABNORMALITY_CRITERIA,
-  ABNORMALITY_TYPES,
   type AbnormalityKey,
   CRITERIA_VERSION,
   calendarDate,
   conditionSql,
   DASHBOARD_DEFAULT_YEAR,
+  HIGH_RISK_BARS,
+  HIGH_RISK_DEFAULT_RANGE,
+  type HighRiskAnswer,
   INDICATOR_ROW_CRITERIA,
+  PLAN_TASKS,
+  type PlanTask,
+  type PlanTaskKey,
   USER_TYPES,
 } from '@peis/shared';
 import type { FastifyInstance } from 'fastify';
@@ -26,15 +31,6 @@ import { rollupDashboard } from './rollups';
  * within the account's scope (issue 11 item 1).
  */
 
-/** SPEC §2's bar categories, one per abnormality, each counted by its one definition (rules/criteria.ts). */
-export const HIGH_RISK_BARS: { key: AbnormalityKey; name: string }[] = ABNORMALITY_TYPES.map((t) => ({
-  key: t.key,
-  // SPEC §2 names the weight bar 超重; its definition (BMI ≥ 24) takes in 肥胖 as well, as the tooltip says.
-  name: t.key === 'weight' ? '超重' : t.disease,
-}));
-
-/** SPEC §9: the range the bar chart opens with. */
-export const HIGH_RISK_DEFAULT_RANGE = { start: '2023-01-01', end: '2023-12-31' } as const;
 /** Longest range the chart counts over: a decade of checks, not an accidental century. */
 const MAX_RANGE_DAYS = 3660;
 
@@ -42,26 +38,6 @@ const MAX_RANGE_DAYS = 3660;
 export function abnormalitySql(key: AbnormalityKey): string {
   const rows = INDICATOR_ROW_CRITERIA.filter((r) => ABNORMALITY_CRITERIA[key].rows.includes(r.id));
   return `(${rows.map((r) => conditionSql(r.condition)).join(' OR ')})`;
-}
-
-/** The 项目甘特图's tasks in order; each one's actual dates are the first and last of its rows' activity. */
-export const PLAN_TASKS = [
-  { key: 'records', name: '健康档案建档', activity: '健康档案的建立与更新' },
-  { key: 'checks', name: '体检数据导入', activity: '体检数据的导入与录入' },
-  { key: 'followUp', name: '阳性随访', activity: '阳性任务的处理与随访记录' },
-  { key: 'report', name: '总结报告', activity: '统计与看板报表的导出' },
-] as const;
-export type PlanTaskKey = (typeof PLAN_TASKS)[number]['key'];
-
-export interface PlanTask {
-  key: PlanTaskKey;
-  name: string;
-  /** What counts as its activity (the tooltip says so). */
-  activity: string;
-  actualStart: string | null;
-  actualEnd: string | null;
-  plannedStart: string | null;
-  plannedEnd: string | null;
 }
 
 /** A regular staff member's workbench counts their own record only. */
@@ -301,14 +277,6 @@ const planYear = z.coerce
 
 /** This year in China time. */
 const currentYear = () => Number(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 4));
-
-export interface HighRiskAnswer {
-  start: string;
-  end: string;
-  /** People with at least one check in the range (0: nothing to count, the chart says 无数据). */
-  checked: number;
-  bars: { key: AbnormalityKey; name: string; criterion: string; value: number }[];
-}
 
 /** Serialises check_flags refreshes (two recomputing one person would collide on the primary key). */
 const CHECK_FLAGS_LOCK = 724503;

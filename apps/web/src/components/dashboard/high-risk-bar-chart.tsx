@@ -1,20 +1,9 @@
+import type { HighRiskAnswer } from '@peis/shared';
 import { Card, DatePicker, Flex, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { EChart, type EChartOption } from '../chart';
 import { ChartEmpty } from './chart-empty';
-
-/** GET /main/dashboard/high-risk: people per abnormality among those checked in [start, end]. */
-export interface HighRiskAnswer {
-  start: string;
-  end: string;
-  /** People with a check in the range; 0 means there is nothing to show (无数据). */
-  checked: number;
-  bars: { key: string; name: string; criterion: string; value: number }[];
-}
-
-/** SPEC §9: the date range the chart opens with. */
-export const HIGH_RISK_DEFAULT_RANGE = ['2023-01-01', '2023-12-31'] as const;
 
 const COLORS = ['#f5222d', '#fa8c16', '#faad14', '#722ed1', '#13c2c2'];
 const DAY = 'YYYY-MM-DD';

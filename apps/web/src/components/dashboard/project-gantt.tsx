@@ -1,4 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
+import type { PlanDates, WorkPlan } from '@peis/shared';
 import { Button, Card, DatePicker, Form, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -6,30 +7,6 @@ import { EChart, type EChartOption } from '../chart';
 import { freshOnOpen } from '../fresh-on-open';
 import { FormDialog, useDialogSave } from '../list';
 import { ChartEmpty } from './chart-empty';
-
-/** One task of GET /main/dashboard/plan: the planned dates (may be unset) and the actual first/last activity. */
-export interface PlanTask {
-  key: string;
-  name: string;
-  /** What counts as the task's activity. */
-  activity: string;
-  actualStart: string | null;
-  actualEnd: string | null;
-  plannedStart: string | null;
-  plannedEnd: string | null;
-}
-
-export interface WorkPlan {
-  year: number;
-  tasks: PlanTask[];
-}
-
-/** What PUT /main/dashboard/plan takes per task (both dates empty clears the task's plan). */
-export interface PlanDates {
-  key: string;
-  plannedStart: string | null;
-  plannedEnd: string | null;
-}
 
 /** Who may set the plan's planned dates (the server checks it on PUT). */
 export const WORK_PLAN_PERMISSION = 'workPlan:edit';

@@ -1,5 +1,5 @@
+import type { HighRiskAnswer, PlanDates, WorkPlan } from '@peis/shared';
 import { type Catalogue, http } from '../../app/http';
-import type { HighRiskAnswer, PlanDates, WorkPlan } from '../../components/dashboard';
 
 /** The workbench calls: the count cards, the 高危指标统计 and 项目甘特图 data, and the user's own open work. */
 

@@ -8,7 +8,13 @@ import {
   SolutionOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { RISK_LEVEL_CRITERIA, USER_TYPE_LABELS, USER_TYPES, type UserType } from '@peis/shared';
+import {
+  HIGH_RISK_DEFAULT_RANGE,
+  RISK_LEVEL_CRITERIA,
+  USER_TYPE_LABELS,
+  USER_TYPES,
+  type UserType,
+} from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, type TableProps, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -16,13 +22,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/http';
 import { useSession } from '../../app/use-session';
-import {
-  CountCard,
-  HIGH_RISK_DEFAULT_RANGE,
-  HighRiskBarChart,
-  ProjectGantt,
-  WORK_PLAN_PERMISSION,
-} from '../../components/dashboard';
+import { CountCard, HighRiskBarChart, ProjectGantt, WORK_PLAN_PERMISSION } from '../../components/dashboard';
 import { type ListLayout, ListTable } from '../../components/list';
 import { usePermission } from '../../components/Permission';
 import { unitCell } from '../../components/unit-name';
@@ -391,7 +391,7 @@ export default function WorkbenchPage() {
 
 /** 高危指标统计 and 项目甘特图 side by side: the population of the account's scope and this year's plan. */
 function StaffCharts() {
-  const [range, setRange] = useState<[string, string]>([...HIGH_RISK_DEFAULT_RANGE]);
+  const [range, setRange] = useState<[string, string]>([HIGH_RISK_DEFAULT_RANGE.start, HIGH_RISK_DEFAULT_RANGE.end]);
   const highRisk = useQuery({
     queryKey: workbenchKeys.highRisk(range[0], range[1]),
     queryFn: ({ signal }) => fetchHighRisk(range[0], range[1], signal),
