@@ -1,3 +1,4 @@
+import { DASHBOARD_DEFAULT_YEAR } from '@peis/shared';
 import { ApiError, type Catalogue, http, reportError } from '../../app/http';
 
 /**
@@ -11,8 +12,8 @@ export interface DashboardFilter {
   companyName?: string;
 }
 
-/** SPEC §9 default year of the table and the charts (also what the server assumes without a year). */
-export const DEFAULT_YEAR = 2025;
+/** SPEC §9 default year of the table and the charts: the one the server assumes without a year. */
+export const DEFAULT_YEAR = DASHBOARD_DEFAULT_YEAR;
 /** SPEC §4/§9: the export's year when none is chosen. */
 export const EXPORT_DEFAULT_YEAR = 2024;
 
