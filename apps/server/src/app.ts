@@ -7,9 +7,13 @@ import { authRoutes } from './modules/auth/routes';
 import { checkRoutes } from './modules/checks/routes';
 import { companyRoutes } from './modules/company/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { dietLibraryRoutes } from './modules/diet-library/routes';
+import { fitnessLibraryRoutes } from './modules/fitness-library/routes';
 import { followUpRoutes } from './modules/followup/routes';
+import { interventionRoutes } from './modules/intervention/routes';
 import { phrRoutes } from './modules/phr/routes';
 import { positiveRoutes } from './modules/positive/routes';
+import { prescriptionRoutes } from './modules/prescription/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/upload/routes';
@@ -78,6 +82,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await dashboardRoutes(api, ctx);
     await statisticsRoutes(api, ctx);
     await uploadRoutes(api, ctx);
+    await dietLibraryRoutes(api, ctx);
+    await fitnessLibraryRoutes(api, ctx);
+    await prescriptionRoutes(api, ctx);
+    await interventionRoutes(api, ctx);
   });
 
   await registerWeb(app, ctx.config);

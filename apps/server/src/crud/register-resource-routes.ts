@@ -12,6 +12,7 @@ import { multipartBody } from '../plugins/openapi';
 import { sameValue } from './children';
 import { CrudRepository, type ResourceHooks, type Row } from './crud-repository';
 import { ImportRun } from './import-run';
+import { registerSeedView } from './seed-view';
 import { exportsInFull, hasMaskedFields } from './sql-fields';
 import { attachment, exportXlsx, importXlsx, templateXlsx, XLSX_CONTENT_TYPE } from './xlsx';
 
@@ -170,6 +171,8 @@ export function registerResourceRoutes(app: FastifyInstance, db: Db, def: Resour
       },
     );
   }
+
+  if (def.seedView) registerSeedView(app, db, def, def.seedView, repo);
 
   r.get(
     `${base}/:id`,

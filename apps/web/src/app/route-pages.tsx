@@ -5,9 +5,13 @@ import { UnreleasedPage } from '../components/unreleased-page';
 import { ADMIN_SCREENS } from '../features/admin/routes';
 import { CHECKS_SCREENS } from '../features/checks/routes';
 import { DASHBOARD_SCREENS } from '../features/dashboard/routes';
+import { DIET_LIBRARY_SCREENS } from '../features/diet-library/routes';
+import { FITNESS_LIBRARY_SCREENS } from '../features/fitness-library/routes';
 import { FOLLOWUP_SCREENS } from '../features/followup/routes';
+import { INTERVENTION_SCREENS } from '../features/intervention/routes';
 import { PHR_SCREENS } from '../features/phr/routes';
 import { POSITIVE_SCREENS } from '../features/positive/routes';
+import { PRESCRIPTION_SCREENS } from '../features/prescription/routes';
 import { STATISTICS_SCREENS } from '../features/statistics/routes';
 import { TOOLS_SCREENS } from '../features/tools/routes';
 import { resourceForRoute } from '../resource-ui/resource-routes';
@@ -18,9 +22,13 @@ const SCREENS: Screens = {
   ...ADMIN_SCREENS,
   ...CHECKS_SCREENS,
   ...DASHBOARD_SCREENS,
+  ...DIET_LIBRARY_SCREENS,
+  ...FITNESS_LIBRARY_SCREENS,
   ...FOLLOWUP_SCREENS,
+  ...INTERVENTION_SCREENS,
   ...PHR_SCREENS,
   ...POSITIVE_SCREENS,
+  ...PRESCRIPTION_SCREENS,
   ...STATISTICS_SCREENS,
   ...TOOLS_SCREENS,
 };

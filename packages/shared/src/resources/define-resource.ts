@@ -144,6 +144,23 @@ export interface ActionDef {
   done?: string;
 }
 
+/**
+ * The sample-data shape of a catalogue (SPEC §3 "Sample-data entities", §7 mock endpoints): a GET list at `path`
+ * answering `{code:200, data:{total, records}}` whose records carry exactly the seed's field names, beside the
+ * console's own CRUD calls at `endpoint`. Same permission and scope as the list.
+ */
+export interface SeedView {
+  /** API path under /api, e.g. '/diet/ingredients'. */
+  path: string;
+  /**
+   * Seed name → the record's key ('id' or a declared field); a child collection maps to its field and the
+   * seed names of its rows, e.g. `diList: { field: 'lines', names: { id: 'ingredientId', name: 'ingredientName', weight: 'grams' } }`.
+   */
+  names: Record<string, string | { field: string; names: Record<string, string> }>;
+  /** The declared field (filter 'contains') the `name` query parameter searches. */
+  nameField: string;
+}
+
 /** A join of a declared view (ResourceDef.joins): alias, SQL, and the alias it depends on. Each matches one row. */
 export interface ViewJoin {
   alias: string;
@@ -209,6 +226,8 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
    * is true on them. The list offers no 删除 on such a row and says `reason`; the server refuses with it.
    */
   undeletable?: { field: FieldName<F>; reason: string };
+  /** The seed's own shape of this catalogue at a second path (SPEC §7 mock endpoints). */
+  seedView?: SeedView;
 }
 
 /** A field name of a declaration; not a site TypeScript infers the fields from (they come from `fields`). */

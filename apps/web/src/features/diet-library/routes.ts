@@ -1,0 +1,4 @@
+import { defineScreens } from '../../app/screens';
+
+/** Bespoke screens of this feature (a declared resource's route needs none: resource-ui serves it). */
+export const DIET_LIBRARY_SCREENS = defineScreens({});
