@@ -3,6 +3,8 @@ export * from './dashboard';
 export * from './exercise/met';
 export * from './medical/id-card';
 export * from './medical/indicators';
+export * from './nutrition/cookbook';
+export * from './nutrition/energy';
 export * from './nutrition/options';
 export * from './permissions';
 export * from './phr/enums';
