@@ -2,6 +2,7 @@ import type { ResourceDef } from '@peis/shared';
 import { type ReactNode, useState } from 'react';
 import { DeletedViewToggle, type RecordsView } from '../components/list';
 import type { ResourceRecord } from './resource-api';
+import type { FormExtra } from './resource-form-dialog';
 import { ResourceListPage } from './resource-list-page';
 
 export interface LiveOrDeletedListProps {
@@ -14,13 +15,22 @@ export interface LiveOrDeletedListProps {
   liveRowActions?: (record: ResourceRecord) => ReactNode;
   /** Filters the page fixes in both views (ResourceListPage's `fixed`); keep it stable (useMemo). */
   fixed?: Record<string, string | number>;
+  /** The create/edit form's own part under the declared fields (ResourceFormDialog's `formExtra`). */
+  formExtra?: FormExtra;
 }
 
 /**
  * A resource's generic list with, for soft-deleting resources, the switch to its deleted records (恢复) for
  * accounts allowed to restore. Each view is a fresh page (filters, paging).
  */
-export function LiveOrDeletedList({ resource, title, toolbarExtra, liveRowActions, fixed }: LiveOrDeletedListProps) {
+export function LiveOrDeletedList({
+  resource,
+  title,
+  toolbarExtra,
+  liveRowActions,
+  fixed,
+  formExtra,
+}: LiveOrDeletedListProps) {
   const [view, setView] = useState<RecordsView>('live');
   const toggle =
     resource.softDelete !== false ? <DeletedViewToggle resource={resource} view={view} onChange={setView} /> : null;
@@ -39,6 +49,7 @@ export function LiveOrDeletedList({ resource, title, toolbarExtra, liveRowAction
       }
       rowActions={view === 'live' ? liveRowActions : undefined}
       fixed={fixed}
+      formExtra={formExtra}
     />
   );
 }

@@ -28,7 +28,16 @@ export interface ResourceFormDialogProps {
   onSaved?: (record: ResourceRecord | undefined) => void;
   /** Values a new record starts with, over the fields' defaults (e.g. the dictionary type being viewed). */
   defaults?: Record<string, unknown>;
+  /** What the form shows under its fields (e.g. a live total of a child table); see FormExtra. */
+  formExtra?: FormExtra;
 }
+
+/**
+ * A screen's own part of the generic form, rendered inside the antd <Form> under the declared fields: it reads
+ * the values as they are typed with `Form.useWatch(name)` (e.g. the nutrients of a dish's ingredient lines). It
+ * only shows; the declared fields are what is submitted.
+ */
+export type FormExtra = (ctx: { editing: boolean; record?: ResourceRecord }) => ReactNode;
 
 /** Initial form values: the record's values, or each field's default for a new record. */
 function initialValues(
@@ -56,6 +65,7 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
   onClose,
   onSaved,
   defaults,
+  formExtra,
 }: ResourceFormDialogProps) {
   const [saving, setSaving] = useState(false);
   const { markDirty, guardClose, leaveGuard } = useDiscardGuard(open);
@@ -93,6 +103,7 @@ export const ResourceFormDialog = freshOnOpen(function ResourceFormDialog({
           resource={resource}
           record={editing ? full.data : undefined}
           defaults={defaults}
+          formExtra={formExtra}
           saving={saving}
           setSaving={setSaving}
           onChange={markDirty}
@@ -148,9 +159,20 @@ interface ResourceFormProps {
   onChange: () => void;
   onDone: (saved: ResourceRecord | undefined) => void;
   defaults?: Record<string, unknown>;
+  formExtra?: FormExtra;
 }
 
-function ResourceForm({ formId, resource, record, defaults, saving, setSaving, onChange, onDone }: ResourceFormProps) {
+function ResourceForm({
+  formId,
+  resource,
+  record,
+  defaults,
+  formExtra,
+  saving,
+  setSaving,
+  onChange,
+  onDone,
+}: ResourceFormProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
@@ -210,6 +232,7 @@ function ResourceForm({ formId, resource, record, defaults, saving, setSaving, o
       data-testid="resource-form"
     >
       <FormRenderer fields={resource.fields} editing={editing} record={record} />
+      {formExtra?.({ editing, record })}
     </Form>
   );
 }

@@ -19,7 +19,7 @@ import {
   restoreRecord,
 } from './resource-api';
 import { ResourceDetailDrawer } from './resource-detail-drawer';
-import { ResourceFormDialog } from './resource-form-dialog';
+import { type FormExtra, ResourceFormDialog } from './resource-form-dialog';
 import { ResourceGate } from './resource-gate';
 import { ResourceImportDialog } from './resource-import-dialog';
 import { ResourceSearchForm } from './resource-search-form';
@@ -45,6 +45,8 @@ export interface ResourceListPageProps {
    * search form, and the values a new record starts with.
    */
   fixed?: Record<string, string | number>;
+  /** The create/edit form's own part under the declared fields (ResourceFormDialog's `formExtra`). */
+  formExtra?: FormExtra;
 }
 
 /** What a list is asked for besides its page: the search form's filters, the sort, the deleted view. */
@@ -70,6 +72,7 @@ export function ResourceListPage({
   deletedView = false,
   restoreOffered = false,
   fixed,
+  formExtra,
 }: ResourceListPageProps) {
   const can = useCan();
   const { message } = App.useApp();
@@ -309,6 +312,7 @@ export function ResourceListPage({
         record={editing.record}
         open={editing.open}
         defaults={fixed}
+        formExtra={formExtra}
         onClose={() => setEditing((s) => ({ ...s, open: false }))}
       />
       <ResourceDetailDrawer
