@@ -4,6 +4,7 @@
  */
 
 export { Digits, digitsCell } from './digits';
+export { DueDate } from './due-date';
 export { ExportButton } from './export-button';
 export { type DialogSaveOptions, FormDialog, type FormDialogProps, useDialogSave } from './form-dialog';
 export {

@@ -1,5 +1,5 @@
 import { RULE_LEVELS } from '@peis/shared';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import { FINDING_STATUS, logAction, type Matched, matchedText, matchedTitle, TASK_STATUS } from './positive-api';
 
 /** Rule level as its colour: 黄色 warning, 橙色 orange. */
@@ -32,17 +32,5 @@ export function MatchedValues({ matched }: { matched: Matched | null | undefined
   );
 }
 
-/** A due date; past due (and still open) in red with 已逾期. */
-export function DueDate({ date, overdue }: { date: string; overdue: boolean }) {
-  if (!overdue) return <span>{date}</span>;
-  return (
-    <Space size={4} wrap={false}>
-      <Typography.Text type="danger" strong>
-        {date}
-      </Typography.Text>
-      <Tag color="error" data-testid="task-overdue">
-        已逾期
-      </Tag>
-    </Space>
-  );
-}
+/** Where every list finds it now (components/list); kept here for the screens that import it from this file. */
+export { DueDate } from '../../components/list';

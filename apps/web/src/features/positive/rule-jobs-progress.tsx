@@ -1,8 +1,9 @@
 import { positiveRuleResource } from '@peis/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { http } from '../../app/http';
+import { JobProgress } from '../../components/job-progress';
 import { resourceKeys } from '../../resource-ui/resource-api';
 import { positiveKeys } from './positive-api';
 
@@ -48,15 +49,7 @@ export function RuleJobsProgress() {
   if (running.length) {
     const done = running.reduce((s, j) => s + (j.done ?? 0), 0);
     const total = running.reduce((s, j) => s + (j.total ?? 0), 0);
-    const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
-    return (
-      <Space size={8} data-testid="rule-jobs-progress">
-        <Typography.Text>
-          规则变更后正在重新评估：{done}/{total}
-        </Typography.Text>
-        <Progress percent={percent} status="active" size="small" style={{ width: 140, margin: 0 }} />
-      </Space>
-    );
+    return <JobProgress label="规则变更后正在重新评估" done={done} total={total} testId="rule-jobs-progress" />;
   }
   if (latest?.status === 'failed') {
     return (
