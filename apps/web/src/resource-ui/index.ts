@@ -3,7 +3,7 @@ export { fieldRules, submitValue } from './field-kinds/field-rules';
 export { FieldValue } from './field-kinds/field-value';
 export { FormRenderer, type FormRendererProps } from './field-kinds/form-renderer';
 export * from './resource-api';
-export { ResourceDetailDrawer, type ResourceDetailDrawerProps } from './resource-detail-drawer';
+export { type FieldCells, ResourceDetailDrawer, type ResourceDetailDrawerProps } from './resource-detail-drawer';
 export { ResourceFormDialog, type ResourceFormDialogProps } from './resource-form-dialog';
 export { ResourceGate } from './resource-gate';
 export { ResourceImportDialog, type ResourceImportDialogProps } from './resource-import-dialog';

@@ -2,6 +2,7 @@ import type { ResourceDef } from '@peis/shared';
 import { type ReactNode, useState } from 'react';
 import { DeletedViewToggle, type RecordsView } from '../components/list';
 import type { ResourceRecord } from './resource-api';
+import type { FieldCells } from './resource-detail-drawer';
 import type { FormExtra } from './resource-form-dialog';
 import { ResourceListPage } from './resource-list-page';
 
@@ -17,6 +18,8 @@ export interface LiveOrDeletedListProps {
   fixed?: Record<string, string | number>;
   /** The create/edit form's own part under the declared fields (ResourceFormDialog's `formExtra`). */
   formExtra?: FormExtra;
+  /** How some fields show in the list and the detail (ResourceListPage's `cells`); keep it stable (useMemo). */
+  cells?: FieldCells;
 }
 
 /**
@@ -30,6 +33,7 @@ export function LiveOrDeletedList({
   liveRowActions,
   fixed,
   formExtra,
+  cells,
 }: LiveOrDeletedListProps) {
   const [view, setView] = useState<RecordsView>('live');
   const toggle =
@@ -50,6 +54,7 @@ export function LiveOrDeletedList({
       rowActions={view === 'live' ? liveRowActions : undefined}
       fixed={fixed}
       formExtra={formExtra}
+      cells={cells}
     />
   );
 }

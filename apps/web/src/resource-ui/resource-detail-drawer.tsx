@@ -1,6 +1,7 @@
 import { type ResourceDef, valueFields } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, type DescriptionsProps, Drawer, Grid, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { FieldValue, formatTimestamp } from './field-kinds/field-value';
 import { fetchRecord, type ResourceRecord, resourceKeys } from './resource-api';
 
@@ -9,10 +10,19 @@ export interface ResourceDetailDrawerProps {
   id: ResourceRecord['id'] | null | undefined;
   open: boolean;
   onClose: () => void;
+  /** A screen's own rendering of some fields (ResourceListPage's `cells`), instead of FieldValue. */
+  cells?: FieldCells;
 }
 
+/**
+ * A screen's own rendering of declared fields, by field key, in the list ('list') and the detail ('detail'):
+ * a progress bar, a due date marked overdue, a child table with a button per row. The field stays declared
+ * (label, order, export); only how its value shows changes.
+ */
+export type FieldCells = Partial<Record<string, (record: ResourceRecord, variant: 'list' | 'detail') => ReactNode>>;
+
 /** Every value field of one record (GET {endpoint}/{id}, unmasked) with its label, plus 创建时间/更新时间. */
-export function ResourceDetailDrawer({ resource, id, open, onClose }: ResourceDetailDrawerProps) {
+export function ResourceDetailDrawer({ resource, id, open, onClose, cells }: ResourceDetailDrawerProps) {
   const screens = Grid.useBreakpoint();
   const enabled = open && id !== null && id !== undefined;
   const detail = useQuery({
@@ -31,7 +41,11 @@ export function ResourceDetailDrawer({ resource, id, open, onClose }: ResourceDe
             key,
             label: f.label,
             span: f.span === 24 || f.kind === 'textarea' ? ('filled' as const) : 1,
-            children: <FieldValue fieldKey={key} field={f} record={record} variant="detail" />,
+            children: cells?.[key] ? (
+              cells[key](record, 'detail')
+            ) : (
+              <FieldValue fieldKey={key} field={f} record={record} variant="detail" />
+            ),
           })),
         { key: 'createdAt', label: '创建时间', children: formatTimestamp(record.createdAt) },
         { key: 'updatedAt', label: '更新时间', children: formatTimestamp(record.updatedAt) },

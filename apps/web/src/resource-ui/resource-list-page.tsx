@@ -18,7 +18,7 @@ import {
   resourceKeys,
   restoreRecord,
 } from './resource-api';
-import { ResourceDetailDrawer } from './resource-detail-drawer';
+import { type FieldCells, ResourceDetailDrawer } from './resource-detail-drawer';
 import { type FormExtra, ResourceFormDialog } from './resource-form-dialog';
 import { ResourceGate } from './resource-gate';
 import { ResourceImportDialog } from './resource-import-dialog';
@@ -47,6 +47,10 @@ export interface ResourceListPageProps {
   fixed?: Record<string, string | number>;
   /** The create/edit form's own part under the declared fields (ResourceFormDialog's `formExtra`). */
   formExtra?: FormExtra;
+  /** How some fields show in the list and the 查看 drawer (a progress bar, an overdue date); see FieldCells. */
+  cells?: FieldCells;
+  /** A class for rows that need attention (an overdue task: 'work-row-alert'). */
+  rowClassName?: (record: ResourceRecord) => string;
 }
 
 /** What a list is asked for besides its page: the search form's filters, the sort, the deleted view. */
@@ -73,6 +77,8 @@ export function ResourceListPage({
   restoreOffered = false,
   fixed,
   formExtra,
+  cells,
+  rowClassName,
 }: ResourceListPageProps) {
   const can = useCan();
   const { message } = App.useApp();
@@ -155,9 +161,12 @@ export function ResourceListPage({
       title: f.label,
       width: fieldColumnWidth(f),
       ...(f.sortable ? sortable(key) : {}),
-      render: (_: unknown, record: ResourceRecord) => (
-        <FieldValue fieldKey={key} field={f} record={record} variant="list" />
-      ),
+      render: (_: unknown, record: ResourceRecord) =>
+        cells?.[key] ? (
+          cells[key](record, 'list')
+        ) : (
+          <FieldValue fieldKey={key} field={f} record={record} variant="list" />
+        ),
     }));
     const deletedColumn: Columns = deletedView
       ? [{ key: 'deletedAt', dataIndex: 'deletedAt', title: '删除时间', render: (v: unknown) => formatTimestamp(v) }]
@@ -233,6 +242,7 @@ export function ResourceListPage({
     runner,
     can,
     restoreOffered,
+    cells,
   ]);
 
   const toolbar = (
@@ -295,6 +305,7 @@ export function ResourceListPage({
           layout={layout}
           size={undefined}
           columns={columns}
+          rowClassName={rowClassName}
           rowSelection={
             selectable
               ? {
@@ -319,6 +330,7 @@ export function ResourceListPage({
         resource={resource}
         id={viewing.id}
         open={viewing.open}
+        cells={cells}
         onClose={() => setViewing((s) => ({ ...s, open: false }))}
       />
       {runner.dialog}
