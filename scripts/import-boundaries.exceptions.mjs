@@ -12,7 +12,6 @@ export const EXCEPTIONS = [
   { from: 'apps/web/src/features/checks/', to: 'apps/web/src/features/positive/employee-picker', why: 'picker' },
   { from: 'apps/web/src/features/dashboard/', to: 'apps/web/src/features/positive/positive-tags', why: 'task tags' },
   { from: 'apps/web/src/features/followup/', to: 'apps/web/src/features/positive/employee-picker', why: 'picker' },
-  { from: 'apps/web/src/features/followup/', to: 'apps/web/src/features/positive/work.css', why: 'list styles' },
   { from: 'apps/web/src/features/phr/', to: 'apps/web/src/features/followup/followup-api', why: 'plan labels' },
   { from: 'apps/web/src/features/phr/', to: 'apps/web/src/features/positive/positive-api', why: 'Matched type' },
   { from: 'apps/web/src/features/phr/', to: 'apps/web/src/features/positive/positive-tags', why: 'status tags' },

@@ -3,8 +3,6 @@ import { followUpPlanResource } from '@peis/shared';
 import { Button, Flex, Form, Input, Select, Space, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
-import { Permission, usePermission } from '../../components/Permission';
-import '../positive/work.css';
 import {
   LinkedRecordTag,
   ListCard,
@@ -21,6 +19,7 @@ import {
   useRowActions,
   useUrlFilters,
 } from '../../components/list';
+import { Permission, usePermission } from '../../components/Permission';
 import { unitCell } from '../../components/unit-name';
 import { type FollowUpPlan, followUpKeys, METHODS, methodLabel, PLAN_STATUS } from './followup-api';
 import { PlanFormDialog } from './plan-form-dialog';

@@ -2,13 +2,6 @@ import { positiveTaskResource } from '@peis/shared';
 import { Button, Flex, Form, Segmented, Space, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
-import { usePermission } from '../../components/Permission';
-import { PlanFormDialog, type PlanSeed } from '../followup/plan-form-dialog';
-import { logAction, type PositiveTask, positiveKeys } from './positive-api';
-import { DueDate, LevelTag, MatchedValues, TaskStatusTag } from './positive-tags';
-import { TaskAssignDialog, TaskHandleDialog } from './task-dialogs';
-import { TaskLogDrawer } from './task-log-drawer';
-import './work.css';
 import {
   LinkedRecordTag,
   ListCard,
@@ -25,7 +18,13 @@ import {
   useRowActions,
   useUrlFilters,
 } from '../../components/list';
+import { usePermission } from '../../components/Permission';
 import { unitCell } from '../../components/unit-name';
+import { PlanFormDialog, type PlanSeed } from '../followup/plan-form-dialog';
+import { logAction, type PositiveTask, positiveKeys } from './positive-api';
+import { DueDate, LevelTag, MatchedValues, TaskStatusTag } from './positive-tags';
+import { TaskAssignDialog, TaskHandleDialog } from './task-dialogs';
+import { TaskLogDrawer } from './task-log-drawer';
 
 interface SearchValues {
   unitId?: number | null;
