@@ -10,6 +10,7 @@ export * from './permissions';
 export * from './phr/enums';
 export * from './phr/labels';
 export * from './phr/record';
+export * from './prescription';
 export * from './resources';
 export * from './routes';
 export * from './rules';

@@ -1,0 +1,3 @@
+export * from './conditions';
+export * from './diet';
+export * from './fitness';
