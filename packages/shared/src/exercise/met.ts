@@ -7,11 +7,26 @@ import { numbered } from '../resources/options';
 export const INTENSITIES = numbered('低', '中', '高');
 export type Intensity = 1 | 2 | 3;
 
+/** The MET at which moderate (3) and vigorous (6) intensity begin. */
+export const MODERATE_MET = 3;
+export const VIGOROUS_MET = 6;
+
 export function metIntensity(met: number): Intensity {
-  if (met < 3) return 1;
-  if (met < 6) return 2;
+  if (met < MODERATE_MET) return 1;
+  if (met < VIGOROUS_MET) return 2;
   return 3;
 }
+
+/** metIntensity in SQL over a MET column (the lists' computed SportTime and template totals): same thresholds. */
+export const metIntensitySql = (met: string): string =>
+  `(CASE WHEN ${met} < ${MODERATE_MET} THEN 1 WHEN ${met} < ${VIGOROUS_MET} THEN 2 ELSE 3 END)`;
+
+/** How many moderate minutes one minute of an intensity counts for: light 0, moderate 1, vigorous 2 (FITT). */
+export const moderateWeight = (i: Intensity): number => (i === 1 ? 0 : i === 2 ? 1 : 2);
+
+/** moderateWeight(metIntensity(met)) in SQL over a MET column. */
+export const moderateWeightSql = (met: string): string =>
+  `(CASE WHEN ${met} < ${MODERATE_MET} THEN 0 WHEN ${met} < ${VIGOROUS_MET} THEN 1 ELSE 2 END)`;
 
 /** kcal = MET × body weight (kg) × hours (1 MET ≈ 1 kcal/kg/h). 4 MET × 70 kg × 0.5 h = 140 kcal. */
 export const activityKcal = (met: number, weightKg: number, hours: number): number => met * weightKg * hours;
@@ -23,6 +38,10 @@ export interface WeeklyLine {
   sessionsPerWeek: number;
 }
 
+/** Minutes per week of a plan, whatever the intensity. */
+export const weeklyMinutes = (lines: readonly WeeklyLine[]): number =>
+  lines.reduce((sum, l) => sum + l.minutes * l.sessionsPerWeek, 0);
+
 /** MET-minutes per week of a plan (the WHO/ACSM target is about 500–1000). */
 export const weeklyMetMinutes = (lines: readonly WeeklyLine[]): number =>
   lines.reduce((sum, l) => sum + l.met * l.minutes * l.sessionsPerWeek, 0);
@@ -32,7 +51,14 @@ export const weeklyMetMinutes = (lines: readonly WeeklyLine[]): number =>
  * (≥ 150 moderate or ≥ 75 vigorous, FITT).
  */
 export const weeklyModerateMinutes = (lines: readonly WeeklyLine[]): number =>
-  lines.reduce((sum, l) => {
-    const i = metIntensity(l.met);
-    return sum + (i === 1 ? 0 : i === 2 ? 1 : 2) * l.minutes * l.sessionsPerWeek;
-  }, 0);
+  lines.reduce((sum, l) => sum + moderateWeight(metIntensity(l.met)) * l.minutes * l.sessionsPerWeek, 0);
+
+/**
+ * Heart-rate zones (beats/min, rounded): HRmax = 220 − age; moderate 50–70 % of HRmax, vigorous 70–85 %
+ * (reference/NUTRITION.md "Exercise").
+ */
+export function heartRateZones(age: number): { max: number; moderate: [number, number]; vigorous: [number, number] } {
+  const max = 220 - age;
+  const at = (percent: number) => Math.round((max * percent) / 100);
+  return { max, moderate: [at(50), at(70)], vigorous: [at(70), at(85)] };
+}
