@@ -1,6 +1,10 @@
 import { accountResource } from './account.resource';
+import { cookbookResource } from './cookbook.resource';
 import type { ResourceDef } from './define-resource';
+import { dietPrincipleResource } from './diet-principle.resource';
 import { dictResource } from './dict.resource';
+import { dishResource } from './dish.resource';
+import { dtcmResource } from './dtcm.resource';
 import { expertResource } from './expert.resource';
 import { facilityResource } from './facility.resource';
 import { fitnessItemResource } from './fitness-item.resource';
@@ -9,6 +13,7 @@ import { fitnessTemplateResource } from './fitness-template.resource';
 import { followUpPlanResource } from './follow-up-plan.resource';
 import { healthCheckResource } from './health-check.resource';
 import { helpResource } from './help.resource';
+import { ingredientResource } from './ingredient.resource';
 import { insuranceResource } from './insurance.resource';
 import { positiveFindingResource } from './positive-finding.resource';
 import { positiveRuleResource } from './positive-rule.resource';
@@ -21,8 +26,12 @@ import { unitResource } from './unit.resource';
 import { userResource } from './user.resource';
 
 export * from './account.resource';
+export * from './cookbook.resource';
 export * from './define-resource';
+export * from './diet-principle.resource';
 export * from './dict.resource';
+export * from './dish.resource';
+export * from './dtcm.resource';
 export * from './expert.resource';
 export * from './facility.resource';
 export * from './field-schema';
@@ -32,6 +41,7 @@ export * from './fitness-template.resource';
 export * from './follow-up-plan.resource';
 export * from './health-check.resource';
 export * from './help.resource';
+export * from './ingredient.resource';
 export * from './insurance.resource';
 export * from './options';
 export * from './positive-finding.resource';
@@ -65,6 +75,11 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     healthCheckResource,
     followUpPlanResource,
     servicePackageResource,
+    ingredientResource,
+    dishResource,
+    cookbookResource,
+    dtcmResource,
+    dietPrincipleResource,
     fitnessItemResource,
     fitnessTemplateResource,
     fitnessPrincipleResource,
