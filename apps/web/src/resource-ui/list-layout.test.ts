@@ -30,8 +30,8 @@ describe('a declared list’s layout from its declaration', () => {
     // A read-only view: 查看 plus its declared actions (处理 … 改派), wider than the deleted view's lone 恢复.
     const view = actionColumnWidth(positiveTaskResource, false);
     const labels = Object.values(positiveTaskResource.actions ?? {}).map((a) => a.label);
-    expect(view).toBe(['查看', ...labels].reduce((s, l) => s + l.length * 14 + 16, 16));
-    expect(actionColumnWidth(positiveTaskResource, true)).toBe(16 + 2 * 14 + 16);
-    expect(actionColumnWidth(facilityResource, false)).toBe(16 + 3 * (2 * 14 + 16));
+    expect(view).toBe(['查看', ...labels].reduce((s, l) => s + l.length * 14 + 16, 32));
+    expect(actionColumnWidth(positiveTaskResource, true)).toBe(32 + 2 * 14 + 16);
+    expect(actionColumnWidth(facilityResource, false)).toBe(32 + 3 * (2 * 14 + 16));
   });
 });

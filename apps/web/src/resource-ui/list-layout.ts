@@ -53,6 +53,9 @@ export function fieldColumnWidth(f: FieldDef): number {
   }
 }
 
+/** Left and right padding of a table cell at the lists' default size. */
+const CELL_PADDING = 32;
+
 /** A link button's width in a row: its label at 14 px a character plus its padding. */
 const buttonWidth = (label: string) => label.length * 14 + 16;
 
@@ -69,5 +72,6 @@ export function actionColumnWidth(def: ResourceDef, deletedView: boolean, extra:
         ...(def.permissions.remove && !isView(def) && def.softDelete !== false ? ['删除'] : []),
         ...(def.stateField ? Object.values(def.actions ?? {}).map((a) => a.label) : []),
       ];
-  return [...labels, ...extra].reduce((sum, l) => sum + buttonWidth(l), 16);
+  // The cell's own padding: 16 px on each side (the table's default size).
+  return [...labels, ...extra].reduce((sum, l) => sum + buttonWidth(l), CELL_PADDING);
 }
