@@ -46,8 +46,14 @@ const UPLOAD_TIMEOUT_MS = 10 * 60_000;
  * restore, export, import and the import template. Each checks the permission the definition names,
  * limits every query to the account's unit scope, and writes in one transaction with one audit entry.
  */
-export function registerResourceRoutes(app: FastifyInstance, db: Db, def: ResourceDef, hooks: ResourceHooks = {}) {
-  const repo = new CrudRepository(def, hooks);
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  db: Db,
+  def: ResourceDef,
+  hooks: ResourceHooks = {},
+  /** A repository of the resource's own (a subclass adding to reads, e.g. a detail's extra parts). */
+  repo: CrudRepository = new CrudRepository(def, hooks),
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = `/api${def.endpoint}`;
   const p = def.permissions;

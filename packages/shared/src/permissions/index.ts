@@ -71,7 +71,17 @@ const EXPERT_MENUS = mainMenus([
   'settings/user',
   'help',
 ]);
-const EMPLOYEE_MENUS = mainMenus(['dashboard', 'phr', 'assessment/person', 'message', 'settings/user', 'help']);
+const EMPLOYEE_MENUS = mainMenus([
+  'dashboard',
+  'phr',
+  // Their own issued 膳食处方 and 运动处方 (never drafts), read-only.
+  'diet/task',
+  'fitness/task',
+  'assessment/person',
+  'message',
+  'settings/user',
+  'help',
+]);
 
 /**
  * The four built-in roles created with a new database. Administrators edit them in /company/role;

@@ -16,6 +16,8 @@ export interface FitnessItemChoice {
   enabled: boolean;
   ageMin?: number | null;
   ageMax?: number | null;
+  /** Running or jumping: left out for a person with overweight or obesity (joints). */
+  highImpact?: boolean;
 }
 
 /** A weekly template of the catalogue (fitness_templates + its lines). */
@@ -153,7 +155,9 @@ export function fitnessPlan(
   }
   const max = limits.maxIntensity ?? 3;
   const byId = new Map(catalogue.items.map((i) => [i.id, i]));
-  const allowed = (i: FitnessItemChoice) => i.enabled && ageFits(i, p.age) && metIntensity(i.met) <= max;
+  const heavy = conditions.includes('obesity');
+  const allowed = (i: FitnessItemChoice) =>
+    i.enabled && ageFits(i, p.age) && metIntensity(i.met) <= max && !(heavy && i.highImpact);
   const template = chooseTemplate(catalogue.templates, conditions);
   const items: FitnessLine[] = [];
   if (!template) {
@@ -172,7 +176,9 @@ export function fitnessPlan(
           ? '该项目已停用'
           : !ageFits(item, p.age)
             ? `适用年龄 ${item.ageMin ?? ''}–${item.ageMax ?? ''} 岁，本人 ${p.age} 岁`
-            : `${intensityLabel(metIntensity(item.met))}强度（MET ${item.met}）超过允许的${intensityLabel(max)}强度`;
+            : metIntensity(item.met) > max
+              ? `${intensityLabel(metIntensity(item.met))}强度（MET ${item.met}）超过允许的${intensityLabel(max)}强度`
+              : '超重/肥胖不宜跑跳等冲击性运动（保护膝踝关节）';
         adjustments.push({ rule: `去掉「${item.name}」`, reason: why });
         continue;
       }

@@ -1,3 +1,4 @@
 export * from './conditions';
+export * from './declaration';
 export * from './diet';
 export * from './fitness';

@@ -227,3 +227,33 @@ describe('worked people', () => {
     expect(par.moderateMinutes).toBeGreaterThanOrEqual(150);
   });
 });
+
+describe('high-impact items and overweight', () => {
+  it('leaves out running and jumping for a person with overweight or obesity, and says why', () => {
+    const jog = { id: 7, name: '跳绳', met: 11.8, enabled: true, highImpact: true };
+    const plan = fitnessPlan(
+      { sex: 1, age: 40, values: { BMI: 26 } },
+      {
+        items: [...items, jog],
+        templates: [
+          {
+            id: 20,
+            name: '超重肥胖',
+            classifyName: '超重肥胖',
+            lines: [{ itemId: 7, minutes: 20, sessionsPerWeek: 3 }],
+          },
+        ],
+      },
+    );
+    expect(plan.items.map((i) => i.itemId)).not.toContain(7);
+    expect(plan.adjustments.find((a) => a.rule === '去掉「跳绳」')?.reason).toContain('冲击性运动');
+    const lean = fitnessPlan(
+      { sex: 1, age: 40, values: { BMI: 22 } },
+      {
+        items: [...items, jog],
+        templates: [{ ...templates[0], lines: [{ itemId: 7, minutes: 20, sessionsPerWeek: 3 }] }],
+      },
+    );
+    expect(lean.items.map((i) => i.itemId)).toContain(7);
+  });
+});

@@ -1,13 +1,15 @@
 import { accountResource } from './account.resource';
 import { cookbookResource } from './cookbook.resource';
 import type { ResourceDef } from './define-resource';
-import { dietPrincipleResource } from './diet-principle.resource';
 import { dictResource } from './dict.resource';
+import { dietPrescriptionResource } from './diet-prescription.resource';
+import { dietPrincipleResource } from './diet-principle.resource';
 import { dishResource } from './dish.resource';
 import { dtcmResource } from './dtcm.resource';
 import { expertResource } from './expert.resource';
 import { facilityResource } from './facility.resource';
 import { fitnessItemResource } from './fitness-item.resource';
+import { fitnessPrescriptionResource } from './fitness-prescription.resource';
 import { fitnessPrincipleResource } from './fitness-principle.resource';
 import { fitnessTemplateResource } from './fitness-template.resource';
 import { followUpPlanResource } from './follow-up-plan.resource';
@@ -28,14 +30,16 @@ import { userResource } from './user.resource';
 export * from './account.resource';
 export * from './cookbook.resource';
 export * from './define-resource';
-export * from './diet-principle.resource';
 export * from './dict.resource';
+export * from './diet-prescription.resource';
+export * from './diet-principle.resource';
 export * from './dish.resource';
 export * from './dtcm.resource';
 export * from './expert.resource';
 export * from './facility.resource';
 export * from './field-schema';
 export * from './fitness-item.resource';
+export * from './fitness-prescription.resource';
 export * from './fitness-principle.resource';
 export * from './fitness-template.resource';
 export * from './follow-up-plan.resource';
@@ -83,5 +87,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     fitnessItemResource,
     fitnessTemplateResource,
     fitnessPrincipleResource,
+    dietPrescriptionResource,
+    fitnessPrescriptionResource,
   ].map((r) => [r.name, r]),
 );

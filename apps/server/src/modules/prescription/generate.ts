@@ -1,0 +1,424 @@
+import {
+  type ActivityLevel,
+  type Adjustment,
+  type CookbookPlan,
+  chooseCookbook,
+  dietPlan,
+  type EnergyNeed,
+  type FitnessLine,
+  fitnessPlan,
+  type Intensity,
+  missingMeasures,
+} from '@peis/shared';
+import type { Queryable } from '../../db/client';
+import { cookbookPlan } from '../diet-library/cookbook-plan';
+import { type DietCatalogue, loadDietCatalogue, loadFitnessCatalogue, loadPeople, type PersonData } from './people';
+
+/** The person a proposal is for, as the screens show them. */
+export interface ProposalPerson {
+  id: number;
+  name: string;
+  sex: 1 | 2;
+  age: number;
+  unitName: string;
+}
+type ProposalCheck = { id: number; date: string; values: Record<string, number> } | null;
+
+/** POST /api/diet/task/propose: the derivation of a diet prescription (contract in /work/briefs/hC.md). */
+export interface DietProposal {
+  employee: ProposalPerson;
+  check: ProposalCheck;
+  energy: EnergyNeed;
+  cookbook: { id: number; name: string; kcalMin: number; kcalMax: number } | null;
+  principles: { id: number; name: string; classify: string }[];
+  tcm: { id: number; name: string }[];
+  constitution: number | null;
+  conditions: string[];
+  targets: string[];
+  adjustments: Adjustment[];
+}
+
+/** POST /api/fitness/task/propose: the derivation of an exercise prescription. */
+export interface FitnessProposal {
+  employee: ProposalPerson;
+  check: ProposalCheck;
+  referFirst: boolean;
+  maxIntensity: Intensity | null;
+  chinaPar: number | null;
+  template: { id: number; name: string } | null;
+  items: FitnessLine[];
+  weeklyMinutes: number;
+  moderateMinutes: number;
+  metMinutes: number;
+  clearanceNote: string | null;
+  conditions: string[];
+  targets: string[];
+  adjustments: Adjustment[];
+}
+
+export interface DietOptions {
+  /** ACTIVITY_LEVELS code (validated by the caller); absent = 轻体力, said in the adjustments. */
+  activityLevel?: number | null;
+  constitution?: number | null;
+}
+export interface FitnessOptions {
+  chinaPar?: number | null;
+}
+
+const personOf = (p: PersonData): ProposalPerson => ({
+  id: p.id,
+  name: p.name,
+  sex: p.sex,
+  age: p.age,
+  unitName: p.unitName,
+});
+
+/** A refusal of the rules for one person (no height or weight; a contraindication): why, in Chinese. */
+export class Refused extends Error {}
+
+/** The diet proposal of one loaded person against the catalogue; Refused when height or weight is missing. */
+export function proposeDietFor(p: PersonData, catalogue: DietCatalogue, opts: DietOptions = {}): DietProposal {
+  const missing = missingMeasures(p);
+  if (missing) throw new Refused(missing);
+  const constitution = opts.constitution ?? null;
+  const plan = dietPlan({ ...p, activityLevel: (opts.activityLevel ?? null) as ActivityLevel | null, constitution });
+  const { cookbook, adjustment } = chooseCookbook(plan.energy.target, catalogue.cookbooks, plan.conditions);
+  const adjustments = [...plan.adjustments, ...(adjustment ? [adjustment] : [])];
+  const principles = catalogue.principles.filter((x) => plan.classes.includes(x.classify));
+  const tcm =
+    constitution === null
+      ? []
+      : catalogue.tcm
+          .filter((t) => t.constitutions.includes(constitution) && (t.gender === 0 || t.gender === p.sex))
+          .map((t) => ({ id: t.id, name: t.name }));
+  if (constitution !== null && !tcm.length)
+    adjustments.push({ rule: '中医食疗', reason: '中医食疗库中没有适合该体质和性别的食疗方' });
+  return {
+    employee: personOf(p),
+    check: p.check,
+    energy: plan.energy,
+    cookbook: cookbook
+      ? { id: cookbook.id, name: cookbook.name, kcalMin: cookbook.kcalMin, kcalMax: cookbook.kcalMax }
+      : null,
+    principles,
+    tcm,
+    constitution,
+    conditions: plan.conditions,
+    targets: plan.targets,
+    adjustments,
+  };
+}
+
+/** The exercise proposal of one loaded person (referFirst: no items, the reason in the adjustments). */
+export function proposeFitnessFor(
+  p: PersonData,
+  catalogue: Awaited<ReturnType<typeof loadFitnessCatalogue>>,
+  opts: FitnessOptions = {},
+): FitnessProposal {
+  const chinaPar = opts.chinaPar ?? null;
+  const plan = fitnessPlan({ ...p, chinaPar }, catalogue);
+  return {
+    employee: personOf(p),
+    check: p.check,
+    referFirst: plan.referFirst,
+    maxIntensity: plan.maxIntensity,
+    chinaPar,
+    template: plan.template,
+    items: plan.items,
+    weeklyMinutes: plan.weeklyMinutes,
+    moderateMinutes: plan.moderateMinutes,
+    metMinutes: plan.metMinutes,
+    clearanceNote: plan.clearanceNote,
+    conditions: plan.conditions,
+    targets: plan.targets,
+    adjustments: plan.adjustments,
+  };
+}
+
+export async function proposeDiet(q: Queryable, employeeId: number, opts: DietOptions = {}): Promise<DietProposal> {
+  const person = (await loadPeople(q, [employeeId])).get(employeeId);
+  if (!person) throw new Refused('员工不存在');
+  return proposeDietFor(person, await loadDietCatalogue(q), opts);
+}
+
+export async function proposeFitness(
+  q: Queryable,
+  employeeId: number,
+  opts: FitnessOptions = {},
+): Promise<FitnessProposal> {
+  const person = (await loadPeople(q, [employeeId])).get(employeeId);
+  if (!person) throw new Refused('员工不存在');
+  return proposeFitnessFor(person, await loadFitnessCatalogue(q), opts);
+}
+
+/** Options of a set of drafts: the same choices for everyone, and (demo) the date the data is read as of. */
+export interface DraftOptions extends DietOptions, FitnessOptions {
+  asOf?: string;
+  /** Called per person the rules refuse, with why. */
+  onRefused?: (employeeId: number, reason: string) => void;
+}
+
+/** Snapshots of cookbooks by id, read once per set of drafts. */
+export class CookbookSnapshots {
+  private readonly cache = new Map<number, CookbookPlan | null>();
+  async get(q: Queryable, id: number | null): Promise<CookbookPlan | null> {
+    if (id === null) return null;
+    if (!this.cache.has(id)) this.cache.set(id, await cookbookPlan(q, id));
+    return this.cache.get(id) ?? null;
+  }
+}
+
+const SLICE = 1000;
+
+/**
+ * Diet drafts (草稿) for `employeeIds`, set-based: the people read in slices of 1,000 (one query each), each
+ * proposal computed, one multi-row INSERT per slice. People the rules refuse (no height or weight) and people
+ * who already have an open diet prescription (草稿, 已开具, 执行中: the unique index) are skipped and counted.
+ */
+export async function generateDietDrafts(
+  q: Queryable,
+  actor: { userId: number },
+  employeeIds: number[],
+  opts: DraftOptions = {},
+): Promise<{ created: Map<number, number>; skipped: number }> {
+  const created = new Map<number, number>();
+  let skipped = 0;
+  const catalogue = await loadDietCatalogue(q);
+  const snapshots = new CookbookSnapshots();
+  const ids = [...new Set(employeeIds)];
+  for (let i = 0; i < ids.length; i += SLICE) {
+    const slice = ids.slice(i, i + SLICE);
+    const people = await loadPeople(q, slice, opts);
+    const rows: Record<string, unknown>[] = [];
+    for (const id of slice) {
+      const p = people.get(id);
+      if (!p) {
+        skipped++;
+        continue;
+      }
+      let d: DietProposal;
+      try {
+        d = proposeDietFor(p, catalogue, opts);
+      } catch (e) {
+        if (!(e instanceof Refused)) throw e;
+        skipped++;
+        opts.onRefused?.(id, e.message);
+        continue;
+      }
+      rows.push(dietRow(d, await snapshots.get(q, d.cookbook?.id ?? null), actor.userId));
+    }
+    const ins = await insertRows(q, 'diet_prescriptions', DIET_COLUMNS, rows);
+    for (const r of ins) created.set(r.employeeId, r.id);
+    skipped += rows.length - ins.length;
+    await logCreated(q, 'diet', ins, actor.userId);
+  }
+  return { created, skipped };
+}
+
+/**
+ * Exercise drafts for `employeeIds`, as generateDietDrafts: people the rules refuse (BP ≥ 180/110, fasting
+ * glucose ≥ 16.7: refer first) and people with an open exercise prescription are skipped and counted.
+ */
+export async function generateFitnessDrafts(
+  q: Queryable,
+  actor: { userId: number },
+  employeeIds: number[],
+  opts: DraftOptions = {},
+): Promise<{ created: Map<number, number>; skipped: number }> {
+  const created = new Map<number, number>();
+  let skipped = 0;
+  const catalogue = await loadFitnessCatalogue(q);
+  const ids = [...new Set(employeeIds)];
+  for (let i = 0; i < ids.length; i += SLICE) {
+    const slice = ids.slice(i, i + SLICE);
+    const people = await loadPeople(q, slice, opts);
+    const rows: Record<string, unknown>[] = [];
+    const lines = new Map<number, FitnessLine[]>();
+    for (const id of slice) {
+      const p = people.get(id);
+      if (!p) {
+        skipped++;
+        continue;
+      }
+      const f = proposeFitnessFor(p, catalogue, opts);
+      if (f.referFirst) {
+        skipped++;
+        opts.onRefused?.(id, f.adjustments.map((a) => `${a.rule}（${a.reason}）`).join('；'));
+        continue;
+      }
+      rows.push(fitnessRow(f, actor.userId));
+      lines.set(id, f.items);
+    }
+    const ins = await insertRows(q, 'fitness_prescriptions', FITNESS_COLUMNS, rows);
+    for (const r of ins) created.set(r.employeeId, r.id);
+    skipped += rows.length - ins.length;
+    const items = ins.flatMap((r) =>
+      (lines.get(r.employeeId) ?? []).map((l, k) => ({
+        prescription_id: r.id,
+        position: k + 1,
+        item_id: l.itemId,
+        item_name: l.name,
+        met: l.met,
+        minutes: l.minutes,
+        sessions_per_week: l.sessionsPerWeek,
+      })),
+    );
+    if (items.length) {
+      await q.query(
+        `INSERT INTO fitness_prescription_items (prescription_id, position, item_id, item_name, met, minutes, sessions_per_week)
+         SELECT prescription_id, position, item_id, item_name, met, minutes, sessions_per_week
+           FROM jsonb_to_recordset($1::jsonb) AS x(prescription_id bigint, position int, item_id bigint, item_name text,
+                met numeric, minutes int, sessions_per_week int)`,
+        [JSON.stringify(items)],
+      );
+    }
+    await logCreated(q, 'fitness', ins, actor.userId);
+  }
+  return { created, skipped };
+}
+
+/** Columns of a generated row and their SQL types (jsonb_to_recordset). */
+const COMMON_COLUMNS = {
+  employee_id: 'bigint',
+  check_id: 'bigint',
+  check_date: 'date',
+  inputs: 'jsonb',
+  targets: 'jsonb',
+  adjustments: 'jsonb',
+  created_by: 'int',
+} as const;
+const DIET_COLUMNS = {
+  ...COMMON_COLUMNS,
+  activity_level: 'smallint',
+  constitution: 'smallint',
+  height: 'numeric',
+  weight: 'numeric',
+  bmi: 'numeric',
+  ideal_weight: 'numeric',
+  body_type: 'smallint',
+  kcal_per_kg: 'smallint',
+  target_kcal: 'int',
+  bmr: 'numeric',
+  pal: 'numeric',
+  tee: 'int',
+  deficit: 'int',
+  cookbook_id: 'bigint',
+  plan: 'jsonb',
+  principle_ids: 'jsonb',
+  tcm_ids: 'jsonb',
+} as const;
+const FITNESS_COLUMNS = {
+  ...COMMON_COLUMNS,
+  refer_first: 'boolean',
+  max_intensity: 'smallint',
+  china_par: 'numeric',
+  template_id: 'bigint',
+  template_name: 'text',
+  clearance_note: 'text',
+} as const;
+
+const commonRow = (
+  p: { employee: ProposalPerson; check: ProposalCheck; targets: string[]; adjustments: Adjustment[] },
+  inputs: Record<string, unknown>,
+  userId: number,
+) => ({
+  employee_id: p.employee.id,
+  check_id: p.check?.id ?? null,
+  check_date: p.check?.date ?? null,
+  inputs,
+  targets: p.targets,
+  adjustments: p.adjustments,
+  created_by: userId,
+});
+
+export function dietRow(d: DietProposal, plan: CookbookPlan | null, userId: number): Record<string, unknown> {
+  const e = d.energy;
+  return {
+    ...commonRow(
+      d,
+      {
+        sex: d.employee.sex,
+        age: d.employee.age,
+        height: e.height,
+        weight: e.weight,
+        activityLevel: e.activityLevel,
+        constitution: d.constitution,
+        conditions: d.conditions,
+        values: d.check?.values ?? {},
+      },
+      userId,
+    ),
+    activity_level: e.activityLevel,
+    constitution: d.constitution,
+    height: e.height,
+    weight: e.weight,
+    bmi: e.bmi,
+    ideal_weight: e.idealWeight,
+    body_type: e.bodyType,
+    kcal_per_kg: e.kcalPerKg,
+    target_kcal: e.target,
+    bmr: e.mifflin.bmr,
+    pal: e.mifflin.pal,
+    tee: e.mifflin.tee,
+    deficit: e.deficit,
+    cookbook_id: d.cookbook?.id ?? null,
+    plan,
+    principle_ids: d.principles.map((x) => x.id),
+    tcm_ids: d.tcm.map((x) => x.id),
+  };
+}
+
+export function fitnessRow(f: FitnessProposal, userId: number): Record<string, unknown> {
+  return {
+    ...commonRow(
+      f,
+      {
+        sex: f.employee.sex,
+        age: f.employee.age,
+        chinaPar: f.chinaPar,
+        conditions: f.conditions,
+        values: f.check?.values ?? {},
+      },
+      userId,
+    ),
+    refer_first: f.referFirst,
+    max_intensity: f.maxIntensity,
+    china_par: f.chinaPar,
+    template_id: f.template?.id ?? null,
+    template_name: f.template?.name ?? null,
+    clearance_note: f.clearanceNote,
+  };
+}
+
+/** One multi-row INSERT of drafts; a person with an open prescription of the kind is left out (unique index). */
+async function insertRows(
+  q: Queryable,
+  table: string,
+  columns: Record<string, string>,
+  rows: Record<string, unknown>[],
+): Promise<{ id: number; employeeId: number }[]> {
+  if (!rows.length) return [];
+  const names = Object.keys(columns);
+  const { rows: ins } = await q.query<{ id: number; employee_id: number }>(
+    `INSERT INTO ${table} (${names.join(', ')})
+     SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${names.map((n) => `${n} ${columns[n]}`).join(', ')})
+     ON CONFLICT DO NOTHING RETURNING id, employee_id`,
+    [JSON.stringify(rows)],
+  );
+  return ins.map((r) => ({ id: Number(r.id), employeeId: Number(r.employee_id) }));
+}
+
+/** The 生成 entry of each new prescription's log. */
+async function logCreated(
+  q: Queryable,
+  kind: 'diet' | 'fitness',
+  rows: { id: number }[],
+  userId: number,
+): Promise<void> {
+  if (!rows.length) return;
+  await q.query(
+    `INSERT INTO prescription_logs (kind, prescription_id, action, note, user_id)
+     SELECT $1, unnest($2::bigint[]), '生成', '按个人数据生成草稿', $3`,
+    [kind, rows.map((r) => r.id), userId],
+  );
+}
