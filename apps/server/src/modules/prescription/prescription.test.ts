@@ -110,6 +110,13 @@ withTestApp(
       expect(d).toMatchObject({ employeeId: a, status: 1, targetKcal: 1625, bodyType: 3, version: 1 });
       expect(d.plan.days.length).toBeGreaterThan(0);
       expect(d.logs.map((l: { action: string }) => l.action)).toEqual(['生成']);
+      // The sheet's texts come with the read (an employee cannot read the catalogues).
+      expect(d.age).toBe(45);
+      expect(d.principles.map((p: { classify: string }) => p.classify)).toEqual(expect.arrayContaining(['hypertension']));
+      expect(d.principles[0].contents).toBeTruthy();
+      expect(d.tcm.length).toBe(d.tcmIds.length);
+      expect(d.tcm[0]).toMatchObject({ name: expect.any(String), configs: expect.any(String) });
+      expect(d.adjustments.length).toBeGreaterThan(0);
       const again = await post('/api/diet/task/generate', { employeeId: a });
       expect(again.statusCode).toBe(409);
       expect(again.json().data).toEqual({ id: d.id, status: 1 });
@@ -180,6 +187,8 @@ withTestApp(
       const read = await call('GET', `/api/fitness/task/${id}`, t.token.employee);
       expect(read.statusCode).toBe(200);
       expect(read.json().data.items.length).toBeGreaterThan(0);
+      expect(read.json().data.items[0]).toMatchObject({ name: expect.any(String), intensity: expect.any(Number) });
+      expect(read.json().data.principles.length).toBeGreaterThan(0);
       // Read-only, and only its own.
       expect((await post(`/api/fitness/task/${id}/actions/start`, {}, 'employee')).statusCode).toBe(403);
       const other = await post('/api/fitness/task/generate', { employeeId: a });

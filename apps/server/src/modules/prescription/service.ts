@@ -1,6 +1,8 @@
 import {
+  ageOn,
   dietPrescriptionResource,
   fitnessPrescriptionResource,
+  metIntensity,
   optionLabel,
   PRESCRIPTION_STATUSES,
   type PrescriptionKind,
@@ -73,10 +75,29 @@ export class PrescriptionRepository extends CrudRepository {
     return query.sort ? super.orderBy(query) : 't.status, t.id DESC';
   }
 
+  /**
+   * The detail: the record, the adjustments as a list, the generator's inputs, the log, the person's age, and the
+   * texts the print sheet shows that an employee account cannot read from the catalogues — the diet's plan
+   * snapshot, its principles and 中医食疗 (by the ids on the row), the exercise principles (all live ones) and each
+   * exercise line's name and intensity.
+   */
   override async get(q: Queryable, user: SessionUser, id: number, opts: { forUpdate?: boolean } = {}): Promise<Row> {
     const record = await super.get(q, user, id, opts);
+    const texts =
+      this.kind === 'diet'
+        ? `t.plan,
+           (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'classify', p.classify,
+                                                       'contents', p.contents) ORDER BY p.id), '[]')
+              FROM diet_principles p
+             WHERE p.id IN (SELECT x::bigint FROM jsonb_array_elements_text(t.principle_ids) x)) AS principles,
+           (SELECT coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'configs', d.configs,
+                                                       'functions', d.functions, 'usage', d.usage) ORDER BY d.id), '[]')
+              FROM diet_tcm d WHERE d.id IN (SELECT x::bigint FROM jsonb_array_elements_text(t.tcm_ids) x)) AS tcm`
+        : `(SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.title, 'contents', p.contents)
+                                     ORDER BY p.sort_order, p.id), '[]')
+              FROM fitness_principles p WHERE p.deleted_at IS NULL) AS principles`;
     const { rows } = await q.query<Row>(
-      `SELECT t.adjustments, t.inputs${this.kind === 'diet' ? ', t.plan' : ''},
+      `SELECT t.adjustments, t.inputs, ${texts},
               (SELECT coalesce(json_agg(json_build_object(
                         'action', l.action, 'note', l.note, 'userName', u.name,
                         'at', to_char(l.at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')) ORDER BY l.id), '[]')
@@ -85,7 +106,15 @@ export class PrescriptionRepository extends CrudRepository {
          FROM ${this.def.table} t WHERE t.id = $1`,
       [id, this.kind],
     );
-    return { ...record, ...rows[0] };
+    const out: Row = { ...record, ...rows[0], age: record.birthday ? ageOn(String(record.birthday)) : null };
+    if (this.kind === 'fitness') {
+      out.items = ((record.items as Row[] | undefined) ?? []).map((l) => ({
+        ...l,
+        name: l.itemName,
+        intensity: l.met == null ? null : metIntensity(Number(l.met)),
+      }));
+    }
+    return out;
   }
 }
 
