@@ -1,4 +1,4 @@
-import { facilityResource, positiveTaskResource } from '@peis/shared';
+import { facilityResource, positiveTaskResource, type ResourceDef } from '@peis/shared';
 import { describe, expect, it } from 'vitest';
 import { actionColumnWidth, fieldColumnWidth, resourceListLayout } from './list-layout';
 
@@ -33,5 +33,21 @@ describe('a declared list’s layout from its declaration', () => {
     expect(view).toBe(['查看', ...labels].reduce((s, l) => s + l.length * 14 + 16, 32));
     expect(actionColumnWidth(positiveTaskResource, true)).toBe(32 + 2 * 14 + 16);
     expect(actionColumnWidth(facilityResource, false)).toBe(32 + 3 * (2 * 14 + 16));
+  });
+
+  it('counts the declared actions of the busiest state only: a row shows those starting from its own state', () => {
+    // 草稿 → 开具 | 作废, 已开具 → 开始执行 | 作废, 执行中 → 完成 | 作废: at most 开始执行 and 作废 on one row.
+    const def = {
+      ...positiveTaskResource,
+      actions: {
+        issue: { label: '开具', from: [1], to: 2 },
+        start: { label: '开始执行', from: [2], to: 3 },
+        complete: { label: '完成', from: [3], to: 4 },
+        void: { label: '作废', from: [1, 2, 3], to: 5 },
+      },
+    } as unknown as ResourceDef;
+    expect(actionColumnWidth(def, false)).toBe(
+      ['查看', '开始执行', '作废'].reduce((s, l) => s + l.length * 14 + 16, 32),
+    );
   });
 });

@@ -60,8 +60,25 @@ const CELL_PADDING = 32;
 const buttonWidth = (label: string) => label.length * 14 + 16;
 
 /**
- * The action column's width of a declared list: 查看 / 编辑 / 删除 (or 恢复) and the declared row actions, each
- * counted when the declaration can offer it (a read-only view has no 编辑 / 删除), plus `extra` more buttons.
+ * The declared actions one row can show at once: those starting from one state (a row is in one), for the state
+ * offering the widest set — 开具 and 完成 never share a row, so the column need not hold both.
+ */
+function widestStateActions(def: ResourceDef): string[] {
+  const actions = def.stateField ? Object.values(def.actions ?? {}) : [];
+  const states = [...new Set(actions.flatMap((a) => a.from))];
+  let widest: string[] = [];
+  for (const state of states) {
+    const labels = actions.filter((a) => a.from.includes(state)).map((a) => a.label);
+    const width = (ls: string[]) => ls.reduce((sum, l) => sum + buttonWidth(l), 0);
+    if (width(labels) > width(widest)) widest = labels;
+  }
+  return widest;
+}
+
+/**
+ * The action column's width of a declared list: 查看 / 编辑 / 删除 (or 恢复) and the declared row actions a row
+ * can show at once (widestStateActions), each counted when the declaration can offer it (a read-only view has
+ * no 编辑 / 删除), plus `extra` more buttons.
  */
 export function actionColumnWidth(def: ResourceDef, deletedView: boolean, extra: readonly string[] = []): number {
   const labels = deletedView
@@ -70,7 +87,7 @@ export function actionColumnWidth(def: ResourceDef, deletedView: boolean, extra:
         '查看',
         ...(def.permissions.update && !isView(def) ? ['编辑'] : []),
         ...(def.permissions.remove && !isView(def) && def.softDelete !== false ? ['删除'] : []),
-        ...(def.stateField ? Object.values(def.actions ?? {}).map((a) => a.label) : []),
+        ...widestStateActions(def),
       ];
   // The cell's own padding: 16 px on each side (the table's default size).
   return [...labels, ...extra].reduce((sum, l) => sum + buttonWidth(l), CELL_PADDING);
