@@ -12,6 +12,8 @@ export interface ResourceDetailDrawerProps {
   onClose: () => void;
   /** A screen's own rendering of some fields (ResourceListPage's `cells`), instead of FieldValue. */
   cells?: FieldCells;
+  /** A screen's own body for the loaded record (ResourceListPage's `detailBody`), instead of every field. */
+  detailBody?: (record: ResourceRecord) => ReactNode;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface ResourceDetailDrawerProps {
 export type FieldCells = Partial<Record<string, (record: ResourceRecord, variant: 'list' | 'detail') => ReactNode>>;
 
 /** Every value field of one record (GET {endpoint}/{id}, unmasked) with its label, plus 创建时间/更新时间. */
-export function ResourceDetailDrawer({ resource, id, open, onClose, cells }: ResourceDetailDrawerProps) {
+export function ResourceDetailDrawer({ resource, id, open, onClose, cells, detailBody }: ResourceDetailDrawerProps) {
   const screens = Grid.useBreakpoint();
   const enabled = open && id !== null && id !== undefined;
   const detail = useQuery({
@@ -67,6 +69,8 @@ export function ResourceDetailDrawer({ resource, id, open, onClose, cells }: Res
       <div data-testid="resource-detail">
         {detail.isError ? (
           <Result status="warning" title="记录加载失败" />
+        ) : record && detailBody ? (
+          detailBody(record)
         ) : (
           // On a phone the labels go above their values: beside them, a label column squeezes child tables.
           <Descriptions

@@ -51,6 +51,8 @@ export interface ResourceListPageProps {
   cells?: FieldCells;
   /** A class for rows that need attention (an overdue task: 'work-row-alert'). */
   rowClassName?: (record: ResourceRecord) => string;
+  /** The 查看 drawer's own body for the record (a work item's planned steps), instead of every field. */
+  detailBody?: (record: ResourceRecord) => ReactNode;
 }
 
 /** What a list is asked for besides its page: the search form's filters, the sort, the deleted view. */
@@ -79,6 +81,7 @@ export function ResourceListPage({
   formExtra,
   cells,
   rowClassName,
+  detailBody,
 }: ResourceListPageProps) {
   const can = useCan();
   const { message } = App.useApp();
@@ -331,6 +334,7 @@ export function ResourceListPage({
         id={viewing.id}
         open={viewing.open}
         cells={cells}
+        detailBody={detailBody}
         onClose={() => setViewing((s) => ({ ...s, open: false }))}
       />
       {runner.dialog}
