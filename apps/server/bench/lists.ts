@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { type Db, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seed } from '../src/db/seed';
+import { seedDemoInterventions } from '../src/demo/interventions';
 import {
   type BenchResult,
   type BenchTarget,
@@ -62,6 +63,7 @@ const LISTS: ListDef[] = [
   { name: 'follow-up plans', path: '/api/follow-up/task', filter: 'status=1', wide: 'allstaff', scoped: 'staff' },
   { name: 'follow-up records', path: '/api/follow-up/log', filter: 'unitId={unit}', wide: 'allstaff', scoped: 'staff' },
   { name: 'contracts', path: '/api/contract', filter: 'status=1', wide: 'allstaff', scoped: 'staff' },
+  { name: 'intervention tasks', path: '/api/hi/task', filter: 'status=1', wide: 'allstaff', scoped: 'staff' },
   { name: 'accounts', path: '/api/account', filter: 'unitId={unit}', wide: 'admin', scoped: 'unitadmin' },
   { name: 'users', path: '/api/user', filter: 'userType=2', wide: 'admin', scoped: 'unitadmin' },
   { name: 'audit log', path: '/api/oplog', filter: 'action=login', wide: 'admin', scoped: 'staff' },
@@ -78,7 +80,7 @@ export interface ListFigures {
 }
 
 /** The kept benchmark database: its PostgreSQL URL (created when missing), or undefined for PGlite. */
-async function keptDatabaseUrl(target: BenchTarget): Promise<string | undefined> {
+export async function keptDatabaseUrl(target: BenchTarget): Promise<string | undefined> {
   if (!target.url) return undefined;
   if (process.env.BENCH_LISTS_DATABASE_URL) return process.env.BENCH_LISTS_DATABASE_URL;
   const url = new URL(target.url);
@@ -95,7 +97,7 @@ async function keptDatabaseUrl(target: BenchTarget): Promise<string | undefined>
 }
 
 /** Seeds the kept database unless it already holds this population; tops the audit log up to AUDIT_ROWS. */
-async function prepare(db: Db, employees: number, target: BenchTarget): Promise<number> {
+export async function prepare(db: Db, employees: number, target: BenchTarget): Promise<number> {
   const t = Date.now();
   await migrate(db);
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM employees WHERE deleted_at IS NULL');
@@ -138,6 +140,9 @@ async function prepare(db: Db, employees: number, target: BenchTarget): Promise<
          FROM follow_up_plans p CROSS JOIN generate_series(1, 2) k`,
     );
   }
+  const { rows: models } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM intervention_models');
+  // A database seeded before the interventions (issue 12): their demo models and runs.
+  if (models[0].n === 0) await db.tx((q) => seedDemoInterventions(q));
   // Planner statistics for new indexes; no VACUUM: a PGlite deployment has no autovacuum either.
   await db.exec('ANALYZE');
   return Date.now() - t;

@@ -16,6 +16,7 @@ import type { ListFigures } from './lists';
  *   BENCH_REPEAT=30                       timed calls per dashboard call (after 3 warm-up calls)
  *   BENCH_ONLY=login-weight npm run bench JS+CSS of /peis/login in Chromium (builds the web app to a temp folder)
  *   BENCH_ONLY=lists BENCH_LISTS_EMPLOYEES=20000 npm run bench   work lists (kept database, see lists.ts)
+ *   BENCH_ONLY=interventions BENCH_INTERVENTION_EMPLOYEES=2000 npm run bench   preview, run people/s (lists' kept database)
  *   BENCH_TARGET=PostgreSQL               one database only (PGlite or PostgreSQL)
  */
 /** `once`: not a database benchmark, run one time whatever the databases. */
@@ -23,6 +24,11 @@ const BENCHES: { name: string; file: string; size: number; once?: boolean }[] = 
   { name: 'check-import', file: 'check-import.ts', size: Number(process.env.BENCH_ROWS ?? 100_000) },
   { name: 'dashboard', file: 'dashboard.ts', size: Number(process.env.BENCH_DASHBOARD_EMPLOYEES ?? 100_000) },
   { name: 'lists', file: 'lists.ts', size: Number(process.env.BENCH_LISTS_EMPLOYEES ?? 100_000) },
+  {
+    name: 'interventions',
+    file: 'interventions.ts',
+    size: Number(process.env.BENCH_INTERVENTION_EMPLOYEES ?? process.env.BENCH_LISTS_EMPLOYEES ?? 100_000),
+  },
   { name: 'login-weight', file: 'login-weight.ts', size: 0, once: true },
 ];
 

@@ -4,6 +4,7 @@ export * from './exercise/catalogue';
 export * from './exercise/goals';
 export * from './exercise/met';
 export * from './exercise/options';
+export * from './intervention';
 export * from './medical/id-card';
 export * from './medical/indicators';
 export * from './nutrition/cookbook';

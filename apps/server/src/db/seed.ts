@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_ROLES, DEMO_COMPANY, passwordSchema, type UnitSeed } from '@peis/shared';
 import type { Config } from '../config';
+import { seedDemoInterventions } from '../demo/interventions';
 import { seedPopulation } from '../demo/population';
 import { seedHealthRecords } from '../demo/records';
 import { seedDemoWork } from '../demo/work';
@@ -138,6 +139,8 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
     }
     // What the health centre did with those findings, so the work lists and the dashboard have history.
     await seedDemoWork(q);
+    // Intervention models and a run of two of them over the demo staff's plant (issue 12).
+    await seedDemoInterventions(q);
   });
   // Planner statistics for the freshly loaded tables (PGlite has no autovacuum to collect them).
   await db.exec('ANALYZE');

@@ -17,6 +17,8 @@ import { healthCheckResource } from './health-check.resource';
 import { helpResource } from './help.resource';
 import { ingredientResource } from './ingredient.resource';
 import { insuranceResource } from './insurance.resource';
+import { interventionModelResource } from './intervention-model.resource';
+import { interventionTaskResource } from './intervention-task.resource';
 import { positiveFindingResource } from './positive-finding.resource';
 import { positiveRuleResource } from './positive-rule.resource';
 import { positiveTaskResource } from './positive-task.resource';
@@ -47,6 +49,8 @@ export * from './health-check.resource';
 export * from './help.resource';
 export * from './ingredient.resource';
 export * from './insurance.resource';
+export * from './intervention-model.resource';
+export * from './intervention-task.resource';
 export * from './options';
 export * from './positive-finding.resource';
 export * from './positive-rule.resource';
@@ -89,5 +93,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     fitnessPrincipleResource,
     dietPrescriptionResource,
     fitnessPrescriptionResource,
+    interventionModelResource,
+    interventionTaskResource,
   ].map((r) => [r.name, r]),
 );

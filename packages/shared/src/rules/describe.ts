@@ -1,6 +1,7 @@
 import { INDICATOR_BY_CODE } from '../medical/indicators';
 import { type Node, parseExpression } from './expression';
 import type { PositiveRule } from './positive-rules';
+import { CONDITION_VARIABLE_BY_CODE } from './variables';
 
 /** Comparison and arithmetic operators as a reader writes them. */
 const OPERATOR_TEXT: Record<string, string> = {
@@ -18,8 +19,11 @@ const OPERATOR_TEXT: Record<string, string> = {
   '||': '或',
 };
 
-/** The indicator's Chinese name (收缩压 for SBP); a code the indicator list does not hold stays as written. */
-const nameOf = (code: string) => INDICATOR_BY_CODE[code]?.name ?? code;
+/**
+ * The indicator's Chinese name (收缩压 for SBP), or a condition variable's (血压分级 for BP_LEVEL); a code
+ * neither list holds stays as written.
+ */
+const nameOf = (code: string) => INDICATOR_BY_CODE[code]?.name ?? CONDITION_VARIABLE_BY_CODE[code]?.name ?? code;
 
 export interface DescribeOptions {
   /** Write each compared number with its indicator's unit (收缩压 > 140 mmHg). */
@@ -36,6 +40,12 @@ function withUnit(n: Node, other: Node): string | null {
   return unit === '%' ? `${n.value}%` : `${n.value} ${unit}`;
 }
 
+/** The number of a comparison with a coded condition variable, as its label (性别 = 男, 风险等级 ≥ 慢病). */
+function withLabel(n: Node, other: Node): string | null {
+  if (n.type !== 'num' || other.type !== 'var') return null;
+  return CONDITION_VARIABLE_BY_CODE[other.name]?.labels?.[n.value] ?? null;
+}
+
 function describeNode(n: Node, parent?: string, o: DescribeOptions = {}): string {
   const sub = (x: Node, p?: string) => describeNode(x, p, o);
   switch (n.type) {
@@ -49,8 +59,11 @@ function describeNode(n: Node, parent?: string, o: DescribeOptions = {}): string
       return `不满足（${sub(n.arg)}）`;
     case 'bin': {
       const unitised = o.units && COMPARISONS.has(n.op);
-      const left = (unitised && withUnit(n.left, n.right)) || sub(n.left, n.op);
-      const right = (unitised && withUnit(n.right, n.left)) || sub(n.right, n.op);
+      const compared = COMPARISONS.has(n.op);
+      const left =
+        (unitised && withUnit(n.left, n.right)) || (compared && withLabel(n.left, n.right)) || sub(n.left, n.op);
+      const right =
+        (unitised && withUnit(n.right, n.left)) || (compared && withLabel(n.right, n.left)) || sub(n.right, n.op);
       const text = `${left} ${OPERATOR_TEXT[n.op] ?? n.op} ${right}`;
       // 且 binds tighter than 或; both get brackets when nested in the other, so the reading is unambiguous.
       const logical = n.op === '&&' || n.op === '||';

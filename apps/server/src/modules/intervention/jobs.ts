@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../db/client';
+import { todayInChina } from '../../lib/dates';
+import { JobRunner } from '../../lib/jobs';
+import type { PopulationScope } from './condition-sql';
+import { createTasks, matchingPeople, modelVersion } from './service';
+
+/** People per transaction of a run: one INSERT of tasks and one of their actions each. */
+export const RUN_BATCH = 2000;
+
+/** What a queued run remembers besides its model version and year: whose scope it covers and its start date. */
+interface RunReason {
+  scope: PopulationScope;
+  startDate: string;
+}
+
+/** Queues a run of a model version over a year in the caller's transaction; answers the job id. */
+export async function queueRun(
+  q: Queryable,
+  r: { modelId: number; version: number; year: number; userId: number; scope: PopulationScope; startDate?: string },
+): Promise<number> {
+  const reason: RunReason = {
+    scope: { userType: r.scope.userType, unitPath: r.scope.unitPath, employeeId: r.scope.employeeId },
+    startDate: r.startDate ?? todayInChina(),
+  };
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO intervention_jobs (reason, status, model_id, model_version, year, created_by)
+     VALUES ($1, 'queued', $2, $3, $4, $5) RETURNING id`,
+    [JSON.stringify(reason), r.modelId, r.version, r.year, r.userId],
+  );
+  return Number(rows[0].id);
+}
+
+/**
+ * Runs one queued model run: the matching people of the run's scope and year (the compiled condition, one
+ * statement), then tasks in batches of RUN_BATCH, each batch its own transaction with the job's progress
+ * (done, created, skipped). A run taken over from a stopped instance starts again from the beginning: the
+ * tasks already made are skipped by the unique index, so nobody gets two.
+ */
+export async function runJob(db: Db, id: number): Promise<void> {
+  const { rows } = await db.query<{
+    reason: string;
+    model_id: number;
+    model_version: number;
+    year: number;
+    created_by: number;
+  }>('SELECT reason, model_id, model_version, year, created_by FROM intervention_jobs WHERE id = $1', [id]);
+  const job = rows[0];
+  const reason = JSON.parse(job.reason) as RunReason;
+  const modelId = Number(job.model_id);
+  const snapshot = await modelVersion(db, modelId, job.model_version);
+  const people = await matchingPeople(db, reason.scope, snapshot.condition, job.year);
+  await db.query('UPDATE intervention_jobs SET total = $2, done = 0, created = 0, skipped = 0 WHERE id = $1', [
+    id,
+    people.length,
+  ]);
+  for (let i = 0; i < people.length; i += RUN_BATCH) {
+    const batch = people.slice(i, i + RUN_BATCH);
+    await db.tx(async (q) => {
+      const { created, skipped } = await createTasks(q, {
+        modelId,
+        version: job.model_version,
+        snapshot,
+        year: job.year,
+        startDate: reason.startDate,
+        employeeIds: batch,
+        jobId: id,
+        userId: Number(job.created_by),
+      });
+      await q.query(
+        'UPDATE intervention_jobs SET done = done + $2, created = created + $3, skipped = skipped + $4 WHERE id = $1',
+        [id, batch.length, created.length, skipped],
+      );
+    });
+  }
+}
+
+/** The background runs of intervention models (any server instance claims a queued run once). */
+export class InterventionJobs {
+  private readonly runner: JobRunner;
+
+  constructor(db: Db, log: FastifyBaseLogger) {
+    this.runner = new JobRunner(db, log, {
+      table: 'intervention_jobs',
+      name: 'intervention model run',
+      run: (job) => runJob(db, job.id),
+    });
+  }
+
+  kick(): void {
+    this.runner.kick();
+  }
+  start(): void {
+    this.runner.start();
+  }
+  stop(): Promise<void> {
+    return this.runner.stop();
+  }
+  drain(): Promise<void> {
+    return this.runner.drain();
+  }
+}
+
+/** A run's progress as the console polls it. */
+export async function jobStatus(q: Queryable, id: number) {
+  const { rows } = await q.query(
+    `SELECT id, status, total, done, created, skipped, error, model_id AS "modelId", model_version AS "modelVersion", year,
+            to_char(started_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "startedAt",
+            to_char(finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "finishedAt"
+       FROM intervention_jobs WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ? { ...rows[0], id: Number(rows[0].id), modelId: Number(rows[0].modelId) } : null;
+}
+
+/** The last runs (of one model, or all), newest first. */
+export async function recentJobs(q: Queryable, modelId?: number) {
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT id FROM intervention_jobs ${modelId ? 'WHERE model_id = $1' : ''} ORDER BY id DESC LIMIT 10`,
+    modelId ? [modelId] : [],
+  );
+  return Promise.all(rows.map((r) => jobStatus(q, Number(r.id))));
+}

@@ -1,0 +1,3 @@
+export * from './condition';
+export * from './options';
+export * from './plan';
