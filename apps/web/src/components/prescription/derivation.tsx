@@ -28,6 +28,34 @@ export function IntensityTag({ intensity }: { intensity: number }) {
   return <Tag color={color}>{optLabel(INTENSITIES, intensity) || '-'}强度</Tag>;
 }
 
+/** Indicators the exercise rules read whatever the conditions: blood pressure and fasting glucose. */
+const RULE_CODES = ['SBP', 'DBP', 'FPG'];
+
+/**
+ * The person's own values a prescription was derived from, in one line: 收缩压 165 mmHg · 空腹血糖 6.5 mmol/L …
+ * (blood pressure and glucose, then the targeted indicators); China-PAR when the exercise rules read it.
+ */
+export function basisText(
+  values: Readonly<Record<string, number | null | undefined>>,
+  targets: readonly string[],
+  chinaPar?: number | null,
+): string {
+  const codes = [...new Set([...RULE_CODES, ...targets])];
+  const parts = codes.flatMap((code) => {
+    const v = values[code];
+    if (v === null || v === undefined) return [];
+    const i = INDICATOR_BY_CODE[code];
+    return [`${i?.name ?? code} ${num(v, i?.decimals ?? 2)}${i?.unit ? ` ${i.unit}` : ''}`];
+  });
+  if (chinaPar !== undefined)
+    parts.push(chinaPar === null ? '心血管病10年风险 未评估' : `心血管病10年风险 ${num(chinaPar)}%`);
+  return parts.join(' · ');
+}
+
+/** A cookbook as a person reads it: its name and kcal range (once — many names carry their range already). */
+export const cookbookLabel = (c: { name: string; kcalMin: number; kcalMax: number }): string =>
+  c.name.includes(String(c.kcalMin)) ? c.name : `${c.name}（${c.kcalMin}–${c.kcalMax} 千卡）`;
+
 /** The indicators the prescription aims at, by name. */
 export function TargetTags({ targets }: { targets: readonly string[] }) {
   if (!targets.length) return <Typography.Text type="secondary">无（以一般人群原则为主）</Typography.Text>;
@@ -122,9 +150,7 @@ export function DietDerivation({ proposal }: { proposal: Omit<DietProposal, 'emp
             key: 'cookbook',
             label: '食谱',
             children: cookbook ? (
-              <span data-testid="prescription-cookbook">
-                {cookbook.name}（{cookbook.kcalMin}–{cookbook.kcalMax} 千卡）
-              </span>
+              <span data-testid="prescription-cookbook">{cookbookLabel(cookbook)}</span>
             ) : (
               <Typography.Text type="warning">未找到合适的食谱</Typography.Text>
             ),
@@ -197,25 +223,20 @@ export function WeeklyTable({ items }: { items: readonly FitnessItem[] }) {
 export function WeeklyTotals({ p }: { p: Pick<FitnessProposal, 'weeklyMinutes' | 'moderateMinutes' | 'metMinutes'> }) {
   const reached = p.moderateMinutes >= 150;
   return (
-    <Descriptions
-      size="small"
-      bordered
-      column={{ xs: 1, sm: 3 }}
-      data-testid="fitness-totals"
-      items={[
-        { key: 'weekly', label: '每周运动', children: `${num(p.weeklyMinutes, 0)} 分钟` },
-        {
-          key: 'moderate',
-          label: '折合中等强度',
-          children: (
-            <Typography.Text type={reached ? 'success' : 'warning'}>
-              {num(p.moderateMinutes, 0)} 分钟{reached ? '（达到每周 150 分钟）' : '（未达每周 150 分钟）'}
-            </Typography.Text>
-          ),
-        },
-        { key: 'met', label: '代谢当量·分钟', children: `${num(p.metMinutes, 0)} /周` },
-      ]}
-    />
+    <Flex wrap gap="4px 24px" className="rx-totals" data-testid="fitness-totals">
+      <span>
+        每周运动 <Typography.Text strong>{num(p.weeklyMinutes, 0)}</Typography.Text> 分钟
+      </span>
+      <span>
+        折合中等强度{' '}
+        <Typography.Text strong type={reached ? 'success' : 'warning'}>
+          {num(p.moderateMinutes, 0)} 分钟{reached ? '（达到每周 150 分钟）' : '（未达每周 150 分钟）'}
+        </Typography.Text>
+      </span>
+      <span>
+        代谢当量·分钟 <Typography.Text strong>{num(p.metMinutes, 0)}</Typography.Text> /周
+      </span>
+    </Flex>
   );
 }
 

@@ -1,7 +1,8 @@
 import {
+  dietPrescriptionResource,
   type EnergyNeed,
   type FitnessLine,
-  RESOURCES,
+  fitnessPrescriptionResource,
   type ResourceDef,
   type Adjustment as SharedAdjustment,
 } from '@peis/shared';
@@ -15,7 +16,7 @@ export interface KindMeta {
   kind: PrescriptionKind;
   label: string;
   /** The declared resource (list, edit form, actions). */
-  resourceName: string;
+  resource: ResourceDef;
   endpoint: string;
   route: string;
   permissions: { add: string; edit: string };
@@ -25,7 +26,7 @@ export const KINDS: Record<PrescriptionKind, KindMeta> = {
   diet: {
     kind: 'diet',
     label: '膳食处方',
-    resourceName: 'dietPrescription',
+    resource: dietPrescriptionResource,
     endpoint: '/diet/task',
     route: '/main/diet/task',
     permissions: { add: 'dietTask:add', edit: 'dietTask:edit' },
@@ -33,7 +34,7 @@ export const KINDS: Record<PrescriptionKind, KindMeta> = {
   fitness: {
     kind: 'fitness',
     label: '运动处方',
-    resourceName: 'fitnessPrescription',
+    resource: fitnessPrescriptionResource,
     endpoint: '/fitness/task',
     route: '/main/fitness/task',
     permissions: { add: 'fitnessTask:add', edit: 'fitnessTask:edit' },
@@ -41,11 +42,7 @@ export const KINDS: Record<PrescriptionKind, KindMeta> = {
 };
 
 /** The declared resource of a kind (packages/shared/src/resources). */
-export const resourceOf = (kind: PrescriptionKind): ResourceDef => {
-  const def = RESOURCES[KINDS[kind].resourceName];
-  if (!def) throw new Error(`未声明的资源：${KINDS[kind].resourceName}`);
-  return def;
-};
+export const resourceOf = (kind: PrescriptionKind): ResourceDef => KINDS[kind].resource;
 
 /** One adjustment the rules made to the plan, with the person's own value in its reason. */
 export type Adjustment = SharedAdjustment;
@@ -93,6 +90,8 @@ export interface FitnessProposal {
   referFirst: boolean;
   /** The highest intensity allowed (1 低 2 中 3 高); null when no exercise at all. */
   maxIntensity: 1 | 2 | 3 | null;
+  /** China-PAR 10-year risk (%) the rules read; null when not assessed. */
+  chinaPar?: number | null;
   template: { id: number; name: string } | null;
   items: FitnessItem[];
   weeklyMinutes: number;

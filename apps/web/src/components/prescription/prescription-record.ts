@@ -18,6 +18,8 @@ export interface SheetBase {
   endDate: string | null;
   targets: string[];
   adjustments: Adjustment[];
+  /** The check values the rules read (the inputs snapshot), by indicator code. */
+  values: Record<string, number | null>;
   advice: string | null;
   outcome: string | null;
 }
@@ -60,6 +62,8 @@ export interface FitnessSheet extends SheetBase {
   moderateMinutes: number;
   metMinutes: number;
   clearanceNote: string | null;
+  /** China-PAR 10-year risk (%) the rules read; null when not assessed. */
+  chinaPar: number | null;
   principles: PrintedPrinciple[];
 }
 
@@ -105,6 +109,7 @@ function base(r: ResourceRecord): SheetBase {
     endDate: day(r.endDate),
     targets: arr<string>(r.targets),
     adjustments: arr<Adjustment>(r.adjustments),
+    values: (obj(obj(r.inputs)?.values) ?? {}) as Record<string, number | null>,
     advice: str(r.advice),
     outcome: str(r.outcome),
   };
@@ -191,6 +196,7 @@ export function sheetOf(kind: PrescriptionKind, r: ResourceRecord): Sheet {
     moderateMinutes: numOrNull(r.moderateMinutes) ?? weeklyModerateMinutes(items),
     metMinutes: numOrNull(r.metMinutes) ?? Math.round(weeklyMetMinutes(items)),
     clearanceNote: str(r.clearanceNote),
+    chinaPar: numOrNull(r.chinaPar),
     principles: arr<PrintedPrinciple>(r.principles),
   };
 }

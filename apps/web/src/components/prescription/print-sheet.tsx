@@ -1,13 +1,15 @@
 import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
-import { enumLabel, MEAL_TIMES, PRESCRIPTION_STATUSES, SEX, TCM_CONSTITUTIONS } from '@peis/shared';
+import { MEAL_TIMES, PRESCRIPTION_STATUSES, SEX_OPTIONS, TCM_CONSTITUTIONS } from '@peis/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Result, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { cleanHtml } from '../../resource-ui/field-kinds/rich-text-clean';
+import { cleanHtml, htmlText } from '../../resource-ui/field-kinds/rich-text-clean';
 import { fetchRecord, resourceKeys } from '../../resource-ui/resource-api';
 import { useUnitNames } from '../unit-name';
 import {
   AdjustmentList,
+  basisText,
+  cookbookLabel,
   EnergyDerivation,
   FitnessNotes,
   indicatorName,
@@ -25,16 +27,23 @@ function SheetHeader({ sheet, title }: { sheet: Sheet; title: string }) {
   const { find } = useUnitNames();
   const unit = sheet.unitName ? (find({ name: sheet.unitName })?.name ?? sheet.unitName) : '-';
   const draft = sheet.status === 1;
-  const cells: [string, ReactNode][] = [
-    ['单位', unit],
-    ['姓名', sheet.employeeName],
-    ['性别', enumLabel(SEX, sheet.sex) || '-'],
-    ['年龄', sheet.age !== null ? `${sheet.age} 岁` : '-'],
-    ['开具日期', sheet.issuedAt ?? '未开具'],
-    ['医生', sheet.issuedByName ?? '-'],
-    ['执行期', sheet.startDate ? `${sheet.startDate} 至 ${sheet.endDate ?? '-'}` : '-'],
-    ['依据体检', sheet.checkDate ?? '无'],
-    ['状态', optLabel(PRESCRIPTION_STATUSES, sheet.status) || '-'],
+  // Four rows of three; the unit and the period take two and three cells (their text is long).
+  const rows: [string, ReactNode, number?][][] = [
+    [
+      ['单位', unit, 2],
+      ['姓名', sheet.employeeName],
+    ],
+    [
+      ['性别', optLabel(SEX_OPTIONS, sheet.sex) || '-'],
+      ['年龄', sheet.age !== null ? `${sheet.age} 岁` : '-'],
+      ['依据体检', sheet.checkDate ?? '无'],
+    ],
+    [
+      ['开具日期', sheet.issuedAt ?? '未开具'],
+      ['医生', sheet.issuedByName ?? '-'],
+      ['状态', optLabel(PRESCRIPTION_STATUSES, sheet.status) || '-'],
+    ],
+    [['执行期', sheet.startDate ? `${sheet.startDate} 至 ${sheet.endDate ?? '-'}` : '-', 3]],
   ];
   return (
     <header>
@@ -42,10 +51,10 @@ function SheetHeader({ sheet, title }: { sheet: Sheet; title: string }) {
       {draft ? <p className="rx-draft">草稿 · 尚未开具，仅供核对</p> : null}
       <table className="rx-head" data-testid="rx-head">
         <tbody>
-          {[0, 3, 6].map((start) => (
-            <tr key={start}>
-              {cells.slice(start, start + 3).map(([label, value]) => (
-                <td key={label}>
+          {rows.map((row) => (
+            <tr key={row[0][0]}>
+              {row.map(([label, value, span]) => (
+                <td key={label} colSpan={span}>
                   <span className="rx-label">{label}</span>
                   <span className="rx-value">{value}</span>
                 </td>
@@ -74,7 +83,8 @@ function Principles({ items }: { items: readonly PrintedPrinciple[] }) {
     <>
       {items.map((p) => (
         <div key={p.id} className="rx-principle">
-          <h3>{p.name}</h3>
+          {/* A text that opens with its own title is not headed twice. */}
+          {p.contents && htmlText(p.contents).trim().startsWith(p.name) ? null : <h3>{p.name}</h3>}
           {p.contents ? (
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server, then reduced by cleanHtml
             <div className="rx-rich" dangerouslySetInnerHTML={{ __html: cleanHtml(p.contents) }} />
@@ -83,6 +93,21 @@ function Principles({ items }: { items: readonly PrintedPrinciple[] }) {
       ))}
     </>
   );
+}
+
+/** The person's own values the rules read (blood pressure, glucose and the targeted indicators). */
+function BasisValues(p: {
+  values: Record<string, number | null>;
+  targets: readonly string[];
+  chinaPar?: number | null;
+}) {
+  const text = basisText(p.values, p.targets, p.chinaPar);
+  return text ? (
+    <p data-testid="rx-basis">
+      <span className="rx-label">依据数值</span>
+      {text}
+    </p>
+  ) : null;
 }
 
 const Targets = ({ targets }: { targets: readonly string[] }) => (
@@ -99,7 +124,7 @@ function DietPlan({ sheet }: { sheet: DietSheet }) {
   return (
     <>
       <p>
-        食谱：{plan.name}（{plan.kcalMin}–{plan.kcalMax} 千卡），共 {plan.days.length} 天，循环使用。
+        食谱：{cookbookLabel(plan)}，共 {plan.days.length} 天，循环使用。
       </p>
       {plan.days.map((d) => (
         <table key={d.day} className="rx-table rx-day" data-testid="rx-day">
@@ -173,6 +198,7 @@ function FitnessBody({ sheet }: { sheet: FitnessSheet }) {
     <>
       <Part title="一、推算依据" testId="rx-derivation">
         <FitnessNotes p={sheet} />
+        <BasisValues values={sheet.values} targets={sheet.targets} chinaPar={sheet.chinaPar} />
         <Targets targets={sheet.targets} />
       </Part>
       <Part title="二、每周运动计划" testId="rx-plan">

@@ -16,6 +16,7 @@ import {
   phrKeys,
   TagPopover,
 } from '../../components/phr';
+import { PersonPrescriptions } from '../../components/prescription';
 import { UnitName } from '../../components/unit-name';
 import { formatTime } from './phr-api';
 import { PhrChecksSection } from './phr-checks-section';
@@ -155,6 +156,7 @@ export default function PhrDetailPage(_: { route?: RouteDef }) {
       <Card title="健康管理" className="phr-page-break" data-testid="phr-detail-work">
         <PhrWorkSection employeeId={id} />
       </Card>
+      <PersonPrescriptions employeeId={id} className="phr-page-break" />
       <Card title="版本记录" className="phr-page-break" data-testid="phr-detail-versions">
         <PhrVersionsSection employeeId={id} />
       </Card>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ApiError, errorText } from '../../app/http';
 import { freshOnOpen } from '../../components/fresh-on-open';
 import {
+  basisText,
   DietDerivation,
   type DietProposal,
   FitnessDerivation,
@@ -59,6 +60,13 @@ function PersonLine({ p }: { p: DietProposal | FitnessProposal }) {
         },
         { key: 'unit', label: '单位', children: <UnitName name={e.unitName} /> },
         { key: 'check', label: '依据体检', children: p.check ? p.check.date : '无体检，按档案数据' },
+        {
+          key: 'basis',
+          label: '依据数值',
+          span: 'filled',
+          children:
+            basisText(p.check?.values ?? {}, p.targets, 'referFirst' in p ? (p.chinaPar ?? null) : undefined) || '无',
+        },
       ]}
     />
   );

@@ -31,7 +31,8 @@ describe('jobDoneText', () => {
 
 describe('rateText', () => {
   it('is a percent with one decimal', () => {
-    expect(rateText({ rate: 0.6667, improved: 2, withNextCheck: 3 })).toBe('66.7%');
+    expect(rateText({ rate: 66.7, improved: 2, withNextCheck: 3 })).toBe('66.7%');
+    expect(rateText({ rate: null, improved: 1, withNextCheck: 3 })).toBe('33.3%');
   });
   it('is - when nobody has had a check since', () => {
     expect(rateText({ rate: null, improved: 0, withNextCheck: 0 })).toBe('-');

@@ -24,11 +24,9 @@ export function jobDoneText(kindLabel: string, j: GenerateJob): string {
   }。`;
 }
 
-/** 改善率 as a person reads it: one decimal percent, '-' when nobody has had a check since. */
+/** 改善率 as a person reads it: the server's percent (one decimal), '-' when nobody has had a check since. */
 export const rateText = (r: Pick<EffectSummaryRow, 'rate' | 'improved' | 'withNextCheck'>): string => {
   if (!r.withNextCheck) return '-';
-  const rate = r.rate ?? r.improved / r.withNextCheck;
-  // The server may send a share (0–1) or a percent; a share is what the definition speaks of.
-  const percent = rate <= 1 ? rate * 100 : rate;
-  return `${Math.round(percent * 10) / 10}%`;
+  const percent = r.rate ?? Math.round((1000 * r.improved) / r.withNextCheck) / 10;
+  return `${percent}%`;
 };
