@@ -5,6 +5,7 @@ import type { Query } from '../../app/http';
 import { CompanyPicker } from '../../components/pickers/company-picker';
 import { RemotePicker } from '../../components/pickers/remote-picker';
 import { DATE_FORMAT, DateInput } from './date-input';
+import { EmployeeInput } from './employee-input';
 import { inputPlaceholder, optionsOf, selectPlaceholder } from './field-input';
 
 type NumberRange = [number | null | undefined, number | null | undefined];
@@ -71,6 +72,8 @@ export function SearchField({ field: f, ...control }: SearchFieldProps) {
     );
   }
   if (op === 'contains') return <Input {...rest} allowClear placeholder={inputPlaceholder(f)} />;
+  // A person (a work list's 员工): picked by name, ID or staff number, never typed as an id.
+  if (f.kind === 'employee') return <EmployeeInput {...rest} placeholder={selectPlaceholder(f)} />;
   if (f.remote && !f.options) {
     return <RemotePicker {...rest} remote={f.remote} multiple={op === 'in'} placeholder={selectPlaceholder(f)} />;
   }
