@@ -233,6 +233,10 @@ withTestApp('interventions on $name', { employees: 160, users: ['staff', 'employ
       )
     ).rows.map((r) => Number(r.employee_id));
     expect(ids).toEqual(want.ids);
+    const seen = (
+      await call('POST', '/api/hi/model/preview', t.token.staff, { condition: 'BP_LEVEL >= 1', modelId: htn.id, year })
+    ).json().data;
+    expect(seen).toMatchObject({ matched: want.ids.length, alreadyTasked: want.ids.length, modelVersion: 1 });
     const again = await runToEnd(htn.id);
     expect(again).toMatchObject({ status: 'done', created: 0, skipped: want.ids.length });
     expect(await taskCount('model_id = $1', [htn.id])).toBe(want.ids.length);

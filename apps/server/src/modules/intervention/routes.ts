@@ -5,10 +5,9 @@ import type { AppContext } from '../../context';
 import { registerActionRoutes } from '../../crud/actions';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import { badRequest, notFound } from '../../lib/errors';
-import { sortOf } from '../../lib/paging';
 import { currentUser } from '../../plugins/auth';
 import { InterventionJobs, jobStatus, queueRun, recentJobs } from './jobs';
-import { actionDoneBody, actionDoneParams, jobsQuery, previewBody, runBody, startBody, taskListQuery } from './schemas';
+import { actionDoneBody, actionDoneParams, jobsQuery, previewBody, runBody, startBody } from './schemas';
 import {
   currentVersion,
   defaultYear,

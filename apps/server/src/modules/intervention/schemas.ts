@@ -1,6 +1,5 @@
 import { idParam } from '@peis/shared';
 import { z } from 'zod';
-import { pageQuery, sortQuery } from '../../lib/paging';
 
 const year = z.number({ error: '年度无效' }).int('年度无效').min(2000, '年度无效').max(2100, '年度无效');
 
@@ -29,6 +28,3 @@ export const actionDoneBody = z.preprocess(
 );
 
 export const jobsQuery = z.object({ modelId: z.coerce.number().int().positive().optional() });
-
-/** The generic list's query: page, sort and the declared filters by field key. */
-export const taskListQuery = z.object({ ...pageQuery, ...sortQuery }).catchall(z.string());

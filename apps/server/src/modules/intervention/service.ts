@@ -148,18 +148,31 @@ export async function defaultYear(q: Queryable): Promise<number> {
 const codesOf = (tree: Node) => [...expressionVariables(tree).keys()];
 
 /**
- * 预览: how many people of the account's scope with a check in the year match a condition, and 20 of them with
- * the values the condition read. One counting statement over the compiled condition.
+ * 预览: how many people of the account's scope with a check in the year match a condition (and, given a saved
+ * model, how many of them already have a task of its current version and year: a run skips them), and 20 of
+ * them with the values the condition read. One counting statement over the compiled condition.
  */
-export async function previewCondition(q: Queryable, user: PopulationScope, b: { condition: string; year?: number }) {
+export async function previewCondition(
+  q: Queryable,
+  user: PopulationScope,
+  b: { condition: string; year?: number; modelId?: number },
+) {
   const tree = await checkCondition(q, b.condition);
   const year = b.year ?? (await defaultYear(q));
   const codes = codesOf(tree);
   const p = populationSql(tree, codes, year, user);
   const where = p.where.join(' AND ');
-  const { rows: counts } = await q.query<{ total: number; matched: number }>(
-    `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${p.condition})::int AS matched FROM ${p.from} WHERE ${where}`,
-    p.params,
+  const version = b.modelId ? (await currentVersion(q, b.modelId)).version : null;
+  const countParams = [...p.params];
+  const tasked = version
+    ? `count(*) FILTER (WHERE ${p.condition} AND EXISTS (SELECT 1 FROM intervention_tasks it
+         WHERE it.employee_id = pt.employee_id AND it.model_id = $${countParams.push(b.modelId)}
+           AND it.model_version = $${countParams.push(version)} AND it.year = $1))::int`
+    : '0';
+  const { rows: counts } = await q.query<{ total: number; matched: number; tasked: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE ${p.condition})::int AS matched, ${tasked} AS tasked
+       FROM ${p.from} WHERE ${where}`,
+    countParams,
   );
   const { rows: sample } = await q.query<{ employeeId: number; name: string; unitName: string; values: Row }>(
     `SELECT pt.employee_id AS "employeeId", e.name, (SELECT u.short_name FROM units u WHERE u.id = e.unit_id) AS "unitName",
@@ -171,6 +184,8 @@ export async function previewCondition(q: Queryable, user: PopulationScope, b: {
     year,
     total: counts[0].total,
     matched: counts[0].matched,
+    alreadyTasked: counts[0].tasked,
+    modelVersion: version,
     sample: sample.map((s) => ({ ...s, employeeId: Number(s.employeeId), values: numericValues(s.values) })),
   };
 }
