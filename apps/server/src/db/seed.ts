@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_ROLES, DEMO_COMPANY, passwordSchema, type UnitSeed } from '@peis/shared';
 import type { Config } from '../config';
-import { seedDemoInterventions } from '../demo/interventions';
 import { seedPopulation } from '../demo/population';
+import { seedDemoPrescriptions } from '../demo/prescriptions';
 import { seedHealthRecords } from '../demo/records';
 import { seedDemoWork } from '../demo/work';
 import { refreshRollups } from '../lib/dashboard-rollup-refresh';
@@ -139,8 +139,8 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
     }
     // What the health centre did with those findings, so the work lists and the dashboard have history.
     await seedDemoWork(q);
-    // Intervention models and a run of two of them over the demo staff's plant (issue 12).
-    await seedDemoInterventions(q);
+    // Diet and exercise prescriptions for part of the people with abnormal tags, some issued before a later check.
+    await seedDemoPrescriptions(q);
   });
   // Planner statistics for the freshly loaded tables (PGlite has no autovacuum to collect them).
   await db.exec('ANALYZE');

@@ -33,6 +33,9 @@ withTestApp(
               WHERE e.deleted_at IS NULL AND ${cond} ORDER BY e.id DESC LIMIT ${n}`,
           )
         ).rows.map((x) => Number(x.id));
+      // The suite starts from no prescriptions (the demo's own are checked by the suite below).
+      for (const table of ['fitness_prescription_items', 'fitness_prescriptions', 'diet_prescriptions'])
+        await t.db.query(`DELETE FROM ${table}`);
       const plant = "(SELECT path FROM units WHERE short_name = '采油一厂')";
       [a, r] = await people(`u.path LIKE ${plant} || '%'`, 2);
       [outside] = await people(`u.path NOT LIKE ${plant} || '%'`, 1);
@@ -112,7 +115,9 @@ withTestApp(
       expect(d.logs.map((l: { action: string }) => l.action)).toEqual(['生成']);
       // The sheet's texts come with the read (an employee cannot read the catalogues).
       expect(d.age).toBe(45);
-      expect(d.principles.map((p: { classify: string }) => p.classify)).toEqual(expect.arrayContaining(['hypertension']));
+      expect(d.principles.map((p: { classify: string }) => p.classify)).toEqual(
+        expect.arrayContaining(['hypertension']),
+      );
       expect(d.principles[0].contents).toBeTruthy();
       expect(d.tcm.length).toBe(d.tcmIds.length);
       expect(d.tcm[0]).toMatchObject({ name: expect.any(String), configs: expect.any(String) });
@@ -316,3 +321,31 @@ withTestApp(
     });
   },
 );
+
+withTestApp('demo prescriptions on $name', { employees: 600, users: ['expert'] }, (t) => {
+  it('gives part of the people with abnormal tags prescriptions in every state, issued before a later check', async () => {
+    const states = new Set<number>();
+    for (const kind of ['diet', 'fitness']) {
+      const { rows } = await t.db.query<{ status: number }>(`SELECT DISTINCT status FROM ${kind}_prescriptions`);
+      for (const r of rows) states.add(r.status);
+      // Every issued one has its log, and no person holds two open ones.
+      expect(
+        await t.scalar(
+          `SELECT count(*) FROM ${kind}_prescriptions p WHERE p.status > 1 AND NOT EXISTS (
+             SELECT 1 FROM prescription_logs l WHERE l.kind = $1 AND l.prescription_id = p.id AND l.action IN ('开具', '作废'))`,
+          [kind],
+        ),
+      ).toBe(0);
+    }
+    // (Voided drafts are few: at 600 people one kind may have none.)
+    expect([...states].sort()).toEqual([1, 2, 3, 4, 5]);
+    // The company-wide expert: effect numbers exist (issued after a 2024 check, read at the 2025 one).
+    const summary = await t.call('GET', '/api/prescriptions/effect-summary?kind=diet', t.token.expert);
+    expect(summary.statusCode, summary.body).toBe(200);
+    const rows = summary.json().data as { withNextCheck: number; improved: number }[];
+    expect(rows.reduce((s, r) => s + r.withNextCheck, 0)).toBeGreaterThan(0);
+    const list = await t.call('GET', '/api/fitness/task?pageSize=5', t.token.expert);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.total).toBeGreaterThan(0);
+  });
+});
