@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_ROLES, DEMO_COMPANY, passwordSchema, type UnitSeed } from '@peis/shared';
 import type { Config } from '../config';
+import { seedDemoInterventions } from '../demo/interventions';
 import { seedPopulation } from '../demo/population';
 import { seedDemoPrescriptions } from '../demo/prescriptions';
 import { seedHealthRecords } from '../demo/records';
@@ -141,6 +142,8 @@ export async function seed(db: Db, config: Config, opts: { employees?: number; s
     await seedDemoWork(q);
     // Diet and exercise prescriptions for part of the people with abnormal tags, some issued before a later check.
     await seedDemoPrescriptions(q);
+    // Intervention models and a run of two of them over the demo staff's plant (issue 12).
+    await seedDemoInterventions(q);
   });
   // Planner statistics for the freshly loaded tables (PGlite has no autovacuum to collect them).
   await db.exec('ANALYZE');
