@@ -3,6 +3,7 @@ import { openDb } from '../src/db/client';
 import { DEMO_MODELS } from '../src/demo/interventions';
 import { queueRun, runJob } from '../src/modules/intervention/jobs';
 import { createTasks, matchingPeople, previewCondition, saveModelVersion } from '../src/modules/intervention/service';
+import { generateDietDrafts, generateFitnessDrafts } from '../src/modules/prescription/service';
 import {
   type BenchResult,
   type BenchTarget,
@@ -52,6 +53,7 @@ export async function benchInterventions(target: BenchTarget, opts: { employees:
       `SELECT s.id, u.path FROM users s JOIN units u ON u.id = s.unit_id WHERE s.username = 'staff'`,
     );
     const company = { userType: 2, unitPath: null, employeeId: null };
+    const prescriber = { diet: generateDietDrafts, fitness: generateFitnessDrafts };
     const plant = { userType: 2, unitPath: staff[0].path, employeeId: null };
     const previews: { condition: string; scope: string; total: number; matched: number; p50: number; p95: number }[] =
       [];
@@ -104,7 +106,7 @@ export async function benchInterventions(target: BenchTarget, opts: { employees:
     const year = y[0].y;
     const jobId = await queueRun(db, { modelId, version, year, userId: Number(staff[0].id), scope: company });
     const t0 = Date.now();
-    await runJob(db, jobId);
+    await runJob(db, jobId, prescriber);
     const runMs = Date.now() - t0;
     const { rows: job } = await db.query<{ total: number; created: number }>(
       'SELECT total, created FROM intervention_jobs WHERE id = $1',
@@ -138,6 +140,7 @@ export async function benchInterventions(target: BenchTarget, opts: { employees:
             startDate: '2026-01-01',
             employeeIds: people.slice(i, i + 2000),
             userId: Number(staff[0].id),
+            prescriber,
           });
         }
         rxMs = Date.now() - t1;

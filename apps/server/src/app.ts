@@ -14,6 +14,7 @@ import { interventionRoutes } from './modules/intervention/routes';
 import { phrRoutes } from './modules/phr/routes';
 import { positiveRoutes } from './modules/positive/routes';
 import { prescriptionRoutes } from './modules/prescription/routes';
+import { generateDietDrafts, generateFitnessDrafts } from './modules/prescription/service';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { systemRoutes } from './modules/system/routes';
 import { uploadRoutes } from './modules/upload/routes';
@@ -85,7 +86,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await dietLibraryRoutes(api, ctx);
     await fitnessLibraryRoutes(api, ctx);
     await prescriptionRoutes(api, ctx);
-    await interventionRoutes(api, ctx);
+    // Interventions draft prescriptions through the prescription service (one generator, two callers).
+    await interventionRoutes(api, ctx, { diet: generateDietDrafts, fitness: generateFitnessDrafts });
   });
 
   await registerWeb(app, ctx.config);

@@ -8,6 +8,7 @@ import {
   matchingPeople,
   saveModelVersion,
 } from '../modules/intervention/service';
+import { generateDietDrafts, generateFitnessDrafts } from '../modules/prescription/service';
 
 /**
  * The demo's intervention models: one per common condition of the employee indicator table, with the actions a
@@ -161,6 +162,7 @@ export async function seedDemoInterventions(q: Queryable): Promise<void> {
       startDate,
       employeeIds: people,
       userId: Number(staff.id),
+      prescriber: { diet: generateDietDrafts, fitness: generateFitnessDrafts },
     });
   }
   const due = async (kind: number, share: number) =>

@@ -19,6 +19,14 @@ interface RuleRow {
   judge: string;
 }
 
+/** The indicator codes an expression may name: the enabled indicators (rules, intervention model conditions). */
+export async function knownCodes(q: Queryable): Promise<Set<string>> {
+  const { rows } = await q.query<{ code: string }>(
+    'SELECT DISTINCT code FROM indicators WHERE deleted_at IS NULL AND enabled',
+  );
+  return new Set(rows.map((r) => r.code));
+}
+
 /** The enabled rules, compiled; a rule whose expression no longer parses is skipped, never fatal. */
 export async function loadRules(q: Queryable, ruleIds?: number[]): Promise<(CompiledRule & { id: number })[]> {
   const { rows } = await q.query<RuleRow>(

@@ -1,8 +1,8 @@
 import { conditionValues, evaluate, validateCondition } from '@peis/shared';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed';
+import { knownCodes } from '../../lib/rule-evaluation';
 import { withTestApp } from '../../test/suite';
-import { knownCodes } from '../positive/sql';
 
 /**
  * 干预模型 and 干预任务 over the API: versions, preview counts (the compiled SQL against the TypeScript

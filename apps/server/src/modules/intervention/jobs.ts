@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/client';
 import { todayInChina } from '../../lib/dates';
 import { JobRunner } from '../../lib/jobs';
 import type { PopulationScope } from './condition-sql';
+import type { Prescriber } from './prescriptions';
 import { createTasks, matchingPeople, modelVersion } from './service';
 
 /** People per transaction of a run: one INSERT of tasks and one of their actions each. */
@@ -37,7 +38,7 @@ export async function queueRun(
  * (done, created, skipped). A run taken over from a stopped instance starts again from the beginning: the
  * tasks already made are skipped by the unique index, so nobody gets two.
  */
-export async function runJob(db: Db, id: number): Promise<void> {
+export async function runJob(db: Db, id: number, prescriber: Prescriber): Promise<void> {
   const { rows } = await db.query<{
     reason: string;
     model_id: number;
@@ -66,6 +67,7 @@ export async function runJob(db: Db, id: number): Promise<void> {
         employeeIds: batch,
         jobId: id,
         userId: Number(job.created_by),
+        prescriber,
       });
       await q.query(
         'UPDATE intervention_jobs SET done = done + $2, created = created + $3, skipped = skipped + $4 WHERE id = $1',
@@ -79,11 +81,11 @@ export async function runJob(db: Db, id: number): Promise<void> {
 export class InterventionJobs {
   private readonly runner: JobRunner;
 
-  constructor(db: Db, log: FastifyBaseLogger) {
+  constructor(db: Db, log: FastifyBaseLogger, prescriber: Prescriber) {
     this.runner = new JobRunner(db, log, {
       table: 'intervention_jobs',
       name: 'intervention model run',
-      run: (job) => runJob(db, job.id),
+      run: (job) => runJob(db, job.id, prescriber),
     });
   }
 

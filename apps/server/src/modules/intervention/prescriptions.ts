@@ -1,13 +1,27 @@
 import { ACTION_KIND } from '@peis/shared';
 import type { Queryable } from '../../db/client';
-import { generateDietDrafts, generateFitnessDrafts } from '../prescription/service';
 
-type Generate = typeof generateDietDrafts;
+/** Drafts (草稿) of one kind for people, set-based: the new prescription per person, and how many were skipped. */
+export type DraftGenerator = (
+  q: Queryable,
+  actor: { userId: number },
+  employeeIds: number[],
+) => Promise<{ created: Map<number, number>; skipped: number }>;
 
-const KINDS: { kind: number; key: 'diet' | 'fitness'; table: string; generate: Generate }[] = [
-  { kind: ACTION_KIND.diet, key: 'diet', table: 'diet_prescriptions', generate: generateDietDrafts },
-  { kind: ACTION_KIND.fitness, key: 'fitness', table: 'fitness_prescriptions', generate: generateFitnessDrafts },
-];
+/**
+ * The prescription service's generators (modules/prescription/service.ts generateDietDrafts and
+ * generateFitnessDrafts), handed in where the app is put together (app.ts, the demo seed, the bench), so this
+ * module does not reach into another feature's folder.
+ */
+export interface Prescriber {
+  diet: DraftGenerator;
+  fitness: DraftGenerator;
+}
+
+const KINDS = [
+  { kind: ACTION_KIND.diet, key: 'diet', table: 'diet_prescriptions' },
+  { kind: ACTION_KIND.fitness, key: 'fitness', table: 'fitness_prescriptions' },
+] as const;
 
 /**
  * The prescription actions of new tasks: drafts (草稿) made by the prescription service for the tasks' people
@@ -19,6 +33,7 @@ const KINDS: { kind: number; key: 'diet' | 'fitness'; table: string; generate: G
  */
 export async function linkPrescriptions(
   q: Queryable,
+  prescriber: Prescriber,
   actor: { userId: number },
   created: { taskId: number; employeeId: number }[],
   which: { diet: boolean; fitness: boolean },
@@ -26,7 +41,7 @@ export async function linkPrescriptions(
   const taskIds = created.map((c) => c.taskId);
   for (const k of KINDS) {
     if (!which[k.key]) continue;
-    const drafts = await k.generate(
+    const drafts = await prescriber[k.key](
       q,
       actor,
       created.map((c) => c.employeeId),

@@ -7,6 +7,7 @@ import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { InterventionJobs, jobStatus, queueRun, recentJobs } from './jobs';
+import type { Prescriber } from './prescriptions';
 import { actionDoneBody, actionDoneParams, jobsQuery, previewBody, runBody, startBody } from './schemas';
 import {
   currentVersion,
@@ -20,10 +21,10 @@ import {
   tasks,
 } from './service';
 
-/** 干预模型 and 干预任务 (issue 12). */
-export async function interventionRoutes(app: FastifyInstance, { db }: AppContext) {
+/** 干预模型 and 干预任务 (issue 12); `prescriber`: the prescription service's draft generators. */
+export async function interventionRoutes(app: FastifyInstance, { db }: AppContext, prescriber: Prescriber) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const jobs = new InterventionJobs(db, app.log);
+  const jobs = new InterventionJobs(db, app.log, prescriber);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const modelTags = [interventionModelResource.label];
@@ -102,7 +103,7 @@ export async function interventionRoutes(app: FastifyInstance, { db }: AppContex
     async (req) => ({
       code: 200,
       msg: '已启动干预',
-      data: await db.tx((q) => startFromFinding(q, req, currentUser(req), req.body)),
+      data: await db.tx((q) => startFromFinding(q, req, currentUser(req), req.body, prescriber)),
     }),
   );
   r.post(

@@ -17,11 +17,11 @@ import type { Queryable } from '../../db/client';
 import { todayInChina } from '../../lib/dates';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors';
 import { employeeRowScopeSql } from '../../lib/paging';
+import { knownCodes } from '../../lib/rule-evaluation';
 import { writeAudit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/auth';
-import { knownCodes } from '../positive/sql';
 import { type PopulationScope, populationSql, valuesSql } from './condition-sql';
-import { linkPrescriptions } from './prescriptions';
+import { linkPrescriptions, type Prescriber } from './prescriptions';
 
 /** A model as saved: what a version's snapshot holds and a run works from. */
 export interface ModelSnapshot extends ModelActions {
@@ -217,6 +217,8 @@ export interface CreateTasksInput {
   findingIds?: (number | null)[];
   jobId?: number | null;
   userId: number;
+  /** The prescription service's draft generators (app.ts hands them in). */
+  prescriber: Prescriber;
 }
 
 /**
@@ -272,7 +274,10 @@ export async function createTasks(q: Queryable, input: CreateTasksInput) {
     );
   }
   if (created.length && (model.dietRx || model.fitnessRx)) {
-    await linkPrescriptions(q, { userId: input.userId }, created, { diet: model.dietRx, fitness: model.fitnessRx });
+    await linkPrescriptions(q, input.prescriber, { userId: input.userId }, created, {
+      diet: model.dietRx,
+      fitness: model.fitnessRx,
+    });
     await q.query('SELECT intervention_task_recount($1::bigint[], false)', [taskIds]);
   }
   return { created, skipped: input.employeeIds.length - created.length };
@@ -391,6 +396,7 @@ export async function startFromFinding(
   req: FastifyRequest,
   user: SessionUser,
   b: { findingId: number; modelId: number },
+  prescriber: Prescriber,
 ) {
   const params: unknown[] = [b.findingId];
   const { rows } = await q.query<{ id: number; employee_id: number; year: number; status: number }>(
@@ -413,6 +419,7 @@ export async function startFromFinding(
     employeeIds: [employeeId],
     findingIds: [Number(finding.id)],
     userId: user.id,
+    prescriber,
   });
   if (!created.length) {
     const { rows: existing } = await q.query<{ id: number }>(

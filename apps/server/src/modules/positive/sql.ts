@@ -5,13 +5,8 @@ import { employeeRowScopeSql, paged } from '../../lib/paging';
 import { employeeScopeSql, unitSubtreeSql } from '../../lib/scope';
 import type { SessionUser } from '../../plugins/auth';
 
-/** The indicator codes a rule's expression may name. */
-export async function knownCodes(q: Queryable): Promise<Set<string>> {
-  const { rows } = await q.query<{ code: string }>(
-    'SELECT DISTINCT code FROM indicators WHERE deleted_at IS NULL AND enabled',
-  );
-  return new Set(rows.map((r) => r.code));
-}
+/** The indicator codes a rule's expression may name (kept with the rule evaluation; intervention models read it too). */
+export { knownCodes } from '../../lib/rule-evaluation';
 
 /** A task goes to an enabled health staff member or expert. */
 export async function checkAssignee(q: Queryable, assigneeId: unknown) {
