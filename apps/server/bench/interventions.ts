@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { openDb } from '../src/db/client';
 import { DEMO_MODELS } from '../src/demo/interventions';
 import { queueRun, runJob } from '../src/modules/intervention/jobs';
 import { createTasks, matchingPeople, previewCondition, saveModelVersion } from '../src/modules/intervention/service';
@@ -15,7 +13,7 @@ import {
   runWhenForked,
   timeSamples,
 } from './common';
-import { keptDatabaseUrl, prepare } from './lists';
+import { openKeptDatabase, prepare } from './lists';
 
 /**
  * Interventions at scale (BENCH_ONLY=interventions), on the lists bench's kept database: the 干预模型 preview
@@ -40,11 +38,7 @@ class Rollback extends Error {}
 export async function benchInterventions(target: BenchTarget, opts: { employees: number }): Promise<BenchResult> {
   const started = Date.now();
   const rss = new RssSampler();
-  const url = await keptDatabaseUrl(target);
-  const dataDir = url
-    ? undefined
-    : (process.env.BENCH_LISTS_DIR ?? fileURLToPath(new URL(`data/lists-${opts.employees}`, import.meta.url)));
-  const db = await openDb({ url, dataDir, statementTimeoutMs: 0 });
+  const { db } = await openKeptDatabase(target, opts.employees);
   const failures: string[] = [];
   try {
     const prepareMs = await prepare(db, opts.employees, target);

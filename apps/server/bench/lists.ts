@@ -148,6 +148,17 @@ export async function prepare(db: Db, employees: number, target: BenchTarget): P
   return Date.now() - t;
 }
 
+/** Opens the kept database of `employees` (PostgreSQL bench_lists or the PGlite folder), not yet prepared. */
+export async function openKeptDatabase(target: BenchTarget, employees: number) {
+  const url = await keptDatabaseUrl(target);
+  const dataDir = url
+    ? undefined
+    : (process.env.BENCH_LISTS_DIR ?? fileURLToPath(new URL(`data/lists-${employees}`, import.meta.url)));
+  // Seeding 100,000 employees is a batch job, not a request: no statement limit.
+  const db = await openDb({ url, dataDir, statementTimeoutMs: 0 });
+  return { db, url, dataDir };
+}
+
 /**
  * Work lists: a kept database with the demo data at `employees`, then each list's first and deep page
  * through app.inject for a company-wide and a unit-scoped account, with and without a typical filter.
@@ -155,12 +166,7 @@ export async function prepare(db: Db, employees: number, target: BenchTarget): P
 export async function benchLists(target: BenchTarget, opts: { employees: number }): Promise<BenchResult> {
   const started = Date.now();
   const rss = new RssSampler();
-  const url = await keptDatabaseUrl(target);
-  const dataDir = url
-    ? undefined
-    : (process.env.BENCH_LISTS_DIR ?? fileURLToPath(new URL(`data/lists-${opts.employees}`, import.meta.url)));
-  // Seeding 100,000 employees is a batch job, not a request: no statement limit.
-  const db = await openDb({ url, dataDir, statementTimeoutMs: 0 });
+  const { db, url, dataDir } = await openKeptDatabase(target, opts.employees);
   const failures: string[] = [];
   try {
     const prepareMs = await prepare(db, opts.employees, target);

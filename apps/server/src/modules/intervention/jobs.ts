@@ -77,31 +77,13 @@ export async function runJob(db: Db, id: number, prescriber: Prescriber): Promis
   }
 }
 
-/** The background runs of intervention models (any server instance claims a queued run once). */
-export class InterventionJobs {
-  private readonly runner: JobRunner;
-
-  constructor(db: Db, log: FastifyBaseLogger, prescriber: Prescriber) {
-    this.runner = new JobRunner(db, log, {
-      table: 'intervention_jobs',
-      name: 'intervention model run',
-      run: (job) => runJob(db, job.id, prescriber),
-    });
-  }
-
-  kick(): void {
-    this.runner.kick();
-  }
-  start(): void {
-    this.runner.start();
-  }
-  stop(): Promise<void> {
-    return this.runner.stop();
-  }
-  drain(): Promise<void> {
-    return this.runner.drain();
-  }
-}
+/** The background runs of intervention models: any server instance claims a queued run, once. */
+export const interventionRunner = (db: Db, log: FastifyBaseLogger, prescriber: Prescriber) =>
+  new JobRunner(db, log, {
+    table: 'intervention_jobs',
+    name: 'intervention model run',
+    run: (job) => runJob(db, job.id, prescriber),
+  });
 
 /** A run's progress as the console polls it. */
 export async function jobStatus(q: Queryable, id: number) {

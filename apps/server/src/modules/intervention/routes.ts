@@ -6,7 +6,7 @@ import { registerActionRoutes } from '../../crud/actions';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { InterventionJobs, jobStatus, queueRun, recentJobs } from './jobs';
+import { interventionRunner, jobStatus, queueRun, recentJobs } from './jobs';
 import type { Prescriber } from './prescriptions';
 import { actionDoneBody, actionDoneParams, jobsQuery, previewBody, runBody, startBody } from './schemas';
 import {
@@ -24,7 +24,7 @@ import {
 /** 干预模型 and 干预任务 (issue 12); `prescriber`: the prescription service's draft generators. */
 export async function interventionRoutes(app: FastifyInstance, { db }: AppContext, prescriber: Prescriber) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const jobs = new InterventionJobs(db, app.log, prescriber);
+  const jobs = interventionRunner(db, app.log, prescriber);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   const modelTags = [interventionModelResource.label];
