@@ -147,6 +147,14 @@ test('膳食处方: generate from the person’s data, read the derivation, edit
   await page.goto(ROUTE.diet);
   await expect(page.getByTestId('resource-table')).toBeVisible();
   await shot(page, 'diet-list-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'diet-list-390', true);
+  await page.getByTestId('rx-generate').click();
+  await pickPerson(page.getByTestId('prescription-generate'), page, name);
+  await expect(page.getByTestId('prescription-proposal')).toBeVisible();
+  await shot(page, 'diet-generate-390');
+  await page.getByTestId('prescription-generate').getByRole('button', { name: '取 消' }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.getByTestId('rx-generate').click();
   const dialog = page.getByTestId('prescription-generate');
@@ -293,6 +301,21 @@ test('运动处方: a weekly plan from the person’s data, issued and printed; 
   await shot(page, 'fitness-list-390', true);
   await page.setViewportSize({ width: 1440, height: 900 });
 
+  // 批量生成 for everyone with a blood-pressure group: the job's progress, then what it made and skipped.
+  await page.getByTestId('rx-bulk').click();
+  const bulk = page.getByTestId('bulk-generate');
+  await bulk.getByTestId('bulk-tag').click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '血压异常' })
+    .click();
+  await shot(page, 'fitness-bulk-1440');
+  await bulk.getByTestId('bulk-start').click();
+  const done = bulk.getByTestId('bulk-done');
+  await expect(done).toBeVisible({ timeout: 60_000 });
+  await expect(done).toContainText(/共 \d+ 人，生成运动处方草稿 \d+ 份/);
+  await shot(page, 'fitness-bulk-done-1440');
+  await bulk.getByTestId('bulk-close').click();
+
   // Someone the rules refuse: 转诊 stands out, nothing can be saved.
   const refused = await findPerson(page, 'fitness', 'refused');
   if (refused) {
@@ -323,6 +346,48 @@ test('the person’s detail page lists both kinds of prescription with 打印 an
   await page.getByTestId('rx-print-close').click();
   await card.getByTestId('person-rx-diet').getByTestId('person-rx-effect').first().click();
   await expect(page.getByTestId('effect-drawer').getByTestId('effect-body')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('effect-drawer')).toBeHidden();
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'phr-detail-prescriptions-1440');
+});
+
+test('效果 of a prescription issued before a later check: each targeted indicator before → after, coloured', async ({
+  page,
+}) => {
+  await signIn(page, 'staff');
+  // The demo issues part of its prescriptions two weeks after a check the person has a later one of.
+  let found: { id: number; name: string } | null = null;
+  for (const status of [2, 3, 4]) {
+    const list = await apiCall<{ records: (Row & { name: string })[] }>(
+      page,
+      'GET',
+      `/diet/task?status=${status}&pageSize=50`,
+    );
+    for (const r of list.records) {
+      const effect = await apiCall<{ after: unknown; indicators: { change: number | null }[] }>(
+        page,
+        'GET',
+        `/diet/task/${r.id}/effect`,
+      );
+      if (effect.after && effect.indicators.some((i) => i.change !== null && i.change !== 0)) {
+        found = { id: r.id, name: r.name };
+        break;
+      }
+    }
+    if (found) break;
+  }
+  test.skip(!found, '演示数据中没有开具后已有复查体检的膳食处方');
+  if (!found) return;
+  await page.goto(ROUTE.diet);
+  const row = await rowOf(page, found.name, found.id);
+  await row.getByTestId('row-effect').click();
+  const drawer = page.getByTestId('effect-drawer');
+  await expect(drawer.getByTestId('effect-table')).toBeVisible();
+  await expect(drawer.getByTestId('effect-no-after')).toHaveCount(0);
+  await expect(drawer.locator('[data-testid=effect-better], [data-testid=effect-worse]').first()).toBeVisible();
+  await expect(drawer.getByTestId('effect-trend-chart').first()).toBeVisible();
+  await shot(page, 'diet-effect-after-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'diet-effect-after-390');
 });

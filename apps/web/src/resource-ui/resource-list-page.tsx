@@ -34,6 +34,8 @@ export interface ResourceListPageProps {
   toolbarExtra?: ReactNode;
   /** More row actions, after 查看/编辑/删除 (or 恢复). */
   rowActions?: (record: ResourceRecord) => ReactNode;
+  /** The labels `rowActions` may show on one row, so the action column holds them (default: one four-character button's room). */
+  rowActionLabels?: readonly string[];
   /** More columns, before the action column. */
   columnsExtra?: Columns;
   /** The list of soft-deleted records (deleted=1) with 恢复 as the row action. */
@@ -74,6 +76,7 @@ export function ResourceListPage({
   title,
   toolbarExtra,
   rowActions,
+  rowActionLabels,
   columnsExtra,
   deletedView = false,
   restoreOffered = false,
@@ -178,8 +181,8 @@ export function ResourceListPage({
       key: 'actions',
       title: '操作',
       fixed: 'right',
-      // Room for every button the declaration can offer; a page's own buttons (rowActions) count as two more.
-      width: actionColumnWidth(resource, deletedView, rowActions ? ['更多操作'] : []),
+      // Room for the buttons a row can show; a page's own buttons (rowActions) as rowActionLabels says, else two more.
+      width: actionColumnWidth(resource, deletedView, rowActions ? (rowActionLabels ?? ['更多操作']) : []),
       render: (_: unknown, record: ResourceRecord) => (
         <Space size={0} wrap={false}>
           {deletedView ? (
@@ -240,6 +243,7 @@ export function ResourceListPage({
     deletedView,
     columnsExtra,
     rowActions,
+    rowActionLabels,
     remove,
     restore,
     runner,

@@ -69,6 +69,7 @@ function trendOption(i: EffectIndicator, trend: EffectAnswer['trend'], issuedAt:
         type: 'line',
         name: i.name,
         connectNulls: true,
+        showAllSymbol: true,
         symbolSize: 7,
         data: trend.map((t) => {
           const v = t.values[i.code];

@@ -12,6 +12,9 @@ import { BulkGenerateDialog } from './bulk-generate-dialog';
 import { EffectSummaryCard } from './effect-summary-card';
 import { GenerateDialog } from './generate-dialog';
 
+/** The page's own row buttons (an issued one shows both). */
+const ROW_ACTION_LABELS = ['打印', '效果'] as const;
+
 type Panel = { kind: 'print' | 'effect'; open: boolean; record: ResourceRecord | null };
 
 /**
@@ -80,6 +83,7 @@ export function PrescriptionPage({ kind, route }: { kind: PrescriptionKind; rout
         title={route?.title ?? meta.label}
         toolbarExtra={toolbar}
         rowActions={rowActions}
+        rowActionLabels={ROW_ACTION_LABELS}
       />
       {employee ? null : <EffectSummaryCard kind={kind} />}
       <GenerateDialog
