@@ -36,6 +36,7 @@ const ALLOWED_WORDS: Record<string, string> = {
   SCL: '症状自评量表 SCL-90 的名称',
   PHQ: '抑郁量表 PHQ-9 的名称',
   GAD: '焦虑量表 GAD-7 的名称',
+  MET: '代谢当量，运动强度的通用单位（运动项目的 MET值、运动模板的 MET·分钟/周）',
 };
 
 const concrete = (route: RouteDef, detailId: number | null) => route.path.replace(':id', String(detailId ?? 0));

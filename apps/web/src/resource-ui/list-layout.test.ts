@@ -24,6 +24,8 @@ describe('a declared list’s layout from its declaration', () => {
     expect(fieldColumnWidth({ kind: 'company', label: '单位' })).toBeGreaterThan(
       fieldColumnWidth({ kind: 'switch', label: '状态' }),
     );
+    // A declared width wins over the kind's (a catalogue's long names).
+    expect(fieldColumnWidth({ kind: 'input', label: '项目名称', width: 200 })).toBe(200);
   });
 
   it('makes the action column as wide as the buttons the declaration can offer', () => {

@@ -29,6 +29,7 @@ export function resourceListLayout(def: ResourceDef, extraDatetimes: readonly st
 
 /** A column width that fits a field's usual value in the list (dates get theirs from the layout). */
 export function fieldColumnWidth(f: FieldDef): number {
+  if (f.width) return f.width;
   if (f.mask === 'idCard') return 180;
   if (f.mask === 'mobile') return 130;
   // A rule condition's Chinese reading (收缩压 > 140 或 舒张压 > 90) is longer than its expression.

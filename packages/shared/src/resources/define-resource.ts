@@ -78,6 +78,8 @@ export interface FieldDef {
   placeholder?: string;
   /** Form layout: 24 = full width, 12 = half. */
   span?: number;
+  /** The list column's width in px, when the kind's usual width does not fit (e.g. long catalogue names). */
+  width?: number;
   /** Default value of a new record. */
   defaultValue?: unknown;
   /** Help text under the field. */

@@ -39,6 +39,7 @@ export const fitnessTemplateResource = defineResource({
       list: true,
       filter: 'contains',
       sortable: true,
+      width: 240,
     }),
     classifyName: field.select({
       label: '适用人群',
@@ -49,17 +50,20 @@ export const fitnessTemplateResource = defineResource({
       sortable: true,
     }),
     moderateMinutes: field.computed({
-      label: '中等强度当量（分钟/周）',
+      label: '中等强度当量',
+      help: '每周分钟：中等强度1分钟计1分钟，高强度计2分钟，低强度不计',
       sql: linesSum(`${moderateWeightSql('i.met_value')} * l.minutes * l.sessions_per_week`),
       list: true,
     }),
     metMinutes: field.computed({
-      label: 'MET·分钟/周',
+      label: '运动量',
+      help: '每周 MET·分钟（MET值 × 分钟 × 次数）',
       sql: linesSum('i.met_value * l.minutes * l.sessions_per_week'),
       list: true,
     }),
     weeklyMinutes: field.computed({
-      label: '总时长（分钟/周）',
+      label: '总时长',
+      help: '每周分钟',
       sql: linesSum('l.minutes * l.sessions_per_week'),
       list: true,
     }),
