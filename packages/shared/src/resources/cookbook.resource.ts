@@ -5,8 +5,6 @@ import { numbered } from './options';
 /** 食谱类别 (TypeId; TemplateTypeName is its label). */
 export const COOKBOOK_TYPES = numbered('普通膳食', '低盐膳食', '糖尿病膳食', '低嘌呤膳食', '低脂膳食', '减重膳食');
 
-const typeNameSql = `CASE {t}.type_id ${COOKBOOK_TYPES.map((o) => `WHEN ${o.value} THEN '${o.label}'`).join(' ')} END`;
-
 /**
  * 食谱库 (SPEC §3 Cookbook): days × meals × dishes with servings, and the daily energy range it is for. The
  * server computes every day's energy from the dishes (cookbookDays) and refuses a cookbook with a day outside
@@ -25,8 +23,14 @@ export const cookbookResource = defineResource({
   defaultSort: { field: 'kcalMin', order: 'asc' },
   fields: {
     name: field.input({ label: '名称', required: true, maxLength: 50, list: true, filter: 'contains', sortable: true }),
-    typeId: field.select({ label: '类别', required: true, options: COOKBOOK_TYPES, filter: 'eq', span: 12 }),
-    templateTypeName: field.computed({ label: '类别', list: true, sql: typeNameSql }),
+    typeId: field.select({
+      label: '类别',
+      required: true,
+      options: COOKBOOK_TYPES,
+      list: true,
+      filter: 'eq',
+      span: 12,
+    }),
     days: field.number({ label: '天数', required: true, min: 1, max: 14, list: true, span: 12, defaultValue: 7 }),
     kcalMin: field.number({
       label: '能量下限（千卡）',
@@ -70,6 +74,7 @@ export const cookbookResource = defineResource({
       Descriptions: 'description',
       Days: 'days',
       TypeId: 'typeId',
+      // The label of TypeId, added to each record by the server (cookbookHooks.toRecord).
       TemplateTypeName: 'templateTypeName',
       BakField2: 'kcalRange',
     },

@@ -1,4 +1,4 @@
-import { checkEnergy, cookbookRangeError } from '@peis/shared';
+import { COOKBOOK_TYPES, checkEnergy, cookbookRangeError } from '@peis/shared';
 import { expect, it } from 'vitest';
 import { withTestApp } from '../../test/suite';
 import { cookbookPlan } from './cookbook-plan';
@@ -44,6 +44,7 @@ withTestApp('膳食库 on $name', { users: ['staff', 'expert', 'employee'] }, (t
     expect(eggs.find((r) => r.NAMES === '鸡蛋')).toMatchObject({ KCAL: 139, PROTEIN: 13.1, FAT: 8.6, CHO: 2.4 });
     const cookbook = (await get('/api/diet/cookbook?pageSize=1')).json().data.records[0];
     expect(cookbook.BakField2).toMatch(/^\d+-\d+$/);
+    expect(cookbook.TemplateTypeName).toBe(COOKBOOK_TYPES.find((o) => o.value === cookbook.TypeId)?.label);
     const principle = (await get(`/api/diet/principles?name=${encodeURIComponent('糖尿病')}`)).json().data.records[0];
     expect(principle.Classify).toBe('diabetes');
     expect(principle.Contents).toContain('90千卡');

@@ -1,4 +1,4 @@
-import { checkEnergy, cookbookDays, cookbookRangeError, energyMessage } from '@peis/shared';
+import { COOKBOOK_TYPES, checkEnergy, cookbookDays, cookbookRangeError, energyMessage } from '@peis/shared';
 import type { ResourceHooks, Row } from '../../crud/crud-repository';
 import type { Queryable } from '../../db/client';
 import { badRequest, fieldError } from '../../lib/errors';
@@ -114,6 +114,11 @@ export const dishHooks: ResourceHooks = {
 
 /** 食谱: a sane range, meals on its days with live dishes, and every day's energy inside the range. */
 export const cookbookHooks: ResourceHooks = {
+  // TemplateTypeName of the seed: the label of the record's TypeId.
+  toRecord: (rec) => ({
+    ...rec,
+    templateTypeName: COOKBOOK_TYPES.find((o) => o.value === Number(rec.typeId))?.label ?? null,
+  }),
   async beforeWrite({ q, values }) {
     if (Number(values.kcalMax) <= Number(values.kcalMin)) throw fieldError('kcalMax', '能量上限须大于下限');
     const meals = (values.meals as Row[] | undefined) ?? [];
