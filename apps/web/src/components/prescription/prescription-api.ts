@@ -7,6 +7,7 @@ import {
   type Adjustment as SharedAdjustment,
 } from '@peis/shared';
 import { http, type Query } from '../../app/http';
+import type { CreatingJob } from '../job-progress';
 
 /** The two kinds of prescription: 膳食处方 (/diet/task) and 运动处方 (/fitness/task). */
 export type PrescriptionKind = 'diet' | 'fitness';
@@ -155,14 +156,7 @@ export interface BulkFilter {
 }
 
 /** GET /prescriptions/generate-jobs/:id. */
-export interface GenerateJob {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  total: number | null;
-  done: number | null;
-  created: number | null;
-  skipped: number | null;
-  error: string | null;
-}
+export type GenerateJob = CreatingJob;
 
 /** Query keys: a prescription's extras sit under its resource's key, so a write there refreshes them too. */
 export const prescriptionKeys = {

@@ -52,15 +52,14 @@ export interface DietSheet extends SheetBase {
   constitution: number | null;
 }
 
-export interface FitnessSheet extends SheetBase {
+/** An exercise prescription's sheet: the plan as proposed (and then edited), the rules' China-PAR, the principles. */
+export interface FitnessSheet
+  extends SheetBase,
+    Pick<
+      FitnessProposal,
+      'referFirst' | 'maxIntensity' | 'template' | 'items' | 'weeklyMinutes' | 'moderateMinutes' | 'metMinutes'
+    > {
   kind: 'fitness';
-  referFirst: boolean;
-  maxIntensity: FitnessProposal['maxIntensity'];
-  template: { id: number; name: string } | null;
-  items: FitnessItem[];
-  weeklyMinutes: number;
-  moderateMinutes: number;
-  metMinutes: number;
   clearanceNote: string | null;
   /** China-PAR 10-year risk (%) the rules read; null when not assessed. */
   chinaPar: number | null;
