@@ -107,4 +107,29 @@ for (const size of [
     await page.screenshot({ path: `${SHOTS}/cookbook-detail-${size.tag}.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
+
+  test(`食谱: the form computes every day as the 餐单 changes and marks a day outside the range (${size.tag})`, async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await signIn(page, 'staff');
+    await page.setViewportSize(size);
+    await page.goto('/peis/main/diet/cookbook');
+    await expect(page.getByTestId('resource-table')).toContainText('减重膳食');
+    const row = await searchResourceRow(page, '名称', '减重膳食（1200–1400千卡）');
+    await row.getByTestId('row-edit').click();
+    const form = page.getByTestId('resource-form');
+    const preview = page.getByTestId('cookbook-preview');
+    await expect(preview.getByTestId('cookbook-day')).toHaveCount(7);
+    await expect(preview.locator('.ant-tag-error')).toHaveCount(0);
+    // Three servings of the first meal's first dish push day 1 over 1400 kcal; the day says so at once.
+    await form.getByLabel('份数（第1行）').fill('3');
+    await expect(preview.getByTestId('cookbook-day').first().locator('.ant-tag-error')).toContainText('超出范围');
+    await page.screenshot({ path: `${SHOTS}/cookbook-form-${size.tag}.png`, fullPage: false });
+    // Saving is refused naming the day.
+    await page.getByTestId('resource-form-ok').click();
+    await expect(page.locator('.ant-message')).toContainText(/第1天能量\d+千卡，不在本食谱范围1200–1400千卡内/);
+    await expect(form).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 }
