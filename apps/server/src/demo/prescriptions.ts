@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client';
+import { cookbookPlan } from '../modules/diet-library/cookbook-plan';
 import { generateDietDrafts, generateFitnessDrafts } from '../modules/prescription/service';
 
 /**
@@ -74,6 +75,19 @@ async function settle(q: Queryable, kind: 'diet' | 'fitness', salt: number): Pro
       WHERE p.status = 1 AND ${draw('p.id', salt)} >= $1 AND ${draw('p.id', salt)} < $1 + $2`,
     [ISSUED, VOIDED],
   );
+  if (kind === 'diet') {
+    // 开具 copies the cookbook's plan onto the prescription (as the console's action does).
+    const { rows } = await q.query<{ id: number }>(
+      'SELECT DISTINCT cookbook_id AS id FROM diet_prescriptions WHERE status IN (2, 3, 4) AND cookbook_id IS NOT NULL',
+    );
+    const plans: Record<number, unknown> = {};
+    for (const r of rows) plans[Number(r.id)] = await cookbookPlan(q, Number(r.id));
+    await q.query(
+      `UPDATE diet_prescriptions SET plan = $1::jsonb -> cookbook_id::text
+        WHERE status IN (2, 3, 4) AND cookbook_id IS NOT NULL AND plan IS NULL`,
+      [JSON.stringify(plans)],
+    );
+  }
   await q.query(
     `UPDATE prescription_logs l SET at = p.created_at FROM ${table} p
       WHERE l.kind = $1 AND l.prescription_id = p.id AND l.action = '生成'`,

@@ -1,7 +1,6 @@
 import {
   type ActivityLevel,
   type Adjustment,
-  type CookbookPlan,
   chooseCookbook,
   dietPlan,
   type EnergyNeed,
@@ -11,7 +10,6 @@ import {
   missingMeasures,
 } from '@peis/shared';
 import type { Queryable } from '../../db/client';
-import { cookbookPlan } from '../diet-library/cookbook-plan';
 import { type DietCatalogue, loadDietCatalogue, loadFitnessCatalogue, loadPeople, type PersonData } from './people';
 
 /** The person a proposal is for, as the screens show them. */
@@ -158,22 +156,14 @@ export interface DraftOptions extends DietOptions, FitnessOptions {
   onRefused?: (employeeId: number, reason: string) => void;
 }
 
-/** Snapshots of cookbooks by id, read once per set of drafts. */
-export class CookbookSnapshots {
-  private readonly cache = new Map<number, CookbookPlan | null>();
-  async get(q: Queryable, id: number | null): Promise<CookbookPlan | null> {
-    if (id === null) return null;
-    if (!this.cache.has(id)) this.cache.set(id, await cookbookPlan(q, id));
-    return this.cache.get(id) ?? null;
-  }
-}
-
 const SLICE = 1000;
 
 /**
  * Diet drafts (草稿) for `employeeIds`, set-based: the people read in slices of 1,000 (one query each), each
  * proposal computed, one multi-row INSERT per slice. People the rules refuse (no height or weight) and people
  * who already have an open diet prescription (草稿, 已开具, 执行中: the unique index) are skipped and counted.
+ * A draft names its cookbook; the cookbook's plan is copied onto the prescription when it is issued (开具), so
+ * an issued prescription keeps it whatever the catalogue becomes, and drafts (many, from bulk runs) carry none.
  */
 export async function generateDietDrafts(
   q: Queryable,
@@ -184,7 +174,6 @@ export async function generateDietDrafts(
   const created = new Map<number, number>();
   let skipped = 0;
   const catalogue = await loadDietCatalogue(q);
-  const snapshots = new CookbookSnapshots();
   const ids = [...new Set(employeeIds)];
   for (let i = 0; i < ids.length; i += SLICE) {
     const slice = ids.slice(i, i + SLICE);
@@ -205,7 +194,7 @@ export async function generateDietDrafts(
         opts.onRefused?.(id, e.message);
         continue;
       }
-      rows.push(dietRow(d, await snapshots.get(q, d.cookbook?.id ?? null), actor.userId));
+      rows.push(dietRow(d, actor.userId));
     }
     const ins = await insertRows(q, 'diet_prescriptions', DIET_COLUMNS, rows);
     for (const r of ins) created.set(r.employeeId, r.id);
@@ -303,7 +292,6 @@ const DIET_COLUMNS = {
   tee: 'int',
   deficit: 'int',
   cookbook_id: 'bigint',
-  plan: 'jsonb',
   principle_ids: 'jsonb',
   tcm_ids: 'jsonb',
 } as const;
@@ -331,7 +319,7 @@ const commonRow = (
   created_by: userId,
 });
 
-export function dietRow(d: DietProposal, plan: CookbookPlan | null, userId: number): Record<string, unknown> {
+export function dietRow(d: DietProposal, userId: number): Record<string, unknown> {
   const e = d.energy;
   return {
     ...commonRow(
@@ -362,7 +350,6 @@ export function dietRow(d: DietProposal, plan: CookbookPlan | null, userId: numb
     tee: e.mifflin.tee,
     deficit: e.deficit,
     cookbook_id: d.cookbook?.id ?? null,
-    plan,
     principle_ids: d.principles.map((x) => x.id),
     tcm_ids: d.tcm.map((x) => x.id),
   };

@@ -344,6 +344,10 @@ withTestApp('demo prescriptions on $name', { employees: 600, users: ['expert'] }
     expect(summary.statusCode, summary.body).toBe(200);
     const rows = summary.json().data as { withNextCheck: number; improved: number }[];
     expect(rows.reduce((s, r) => s + r.withNextCheck, 0)).toBeGreaterThan(0);
+    // Issued diet prescriptions carry their plan; drafts read their cookbook's.
+    expect(await t.scalar('SELECT count(*) FROM diet_prescriptions WHERE status IN (2, 3, 4) AND plan IS NULL')).toBe(
+      0,
+    );
     const list = await t.call('GET', '/api/fitness/task?pageSize=5', t.token.expert);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.total).toBeGreaterThan(0);

@@ -107,6 +107,9 @@ export class PrescriptionRepository extends CrudRepository {
       [id, this.kind],
     );
     const out: Row = { ...record, ...rows[0], age: record.birthday ? ageOn(String(record.birthday)) : null };
+    // A draft's plan is its cookbook as it is now; an issued prescription carries its own copy.
+    if (this.kind === 'diet' && out.plan == null && record.cookbookId != null)
+      out.plan = await cookbookPlan(q, Number(record.cookbookId));
     if (this.kind === 'fitness') {
       out.items = ((record.items as Row[] | undefined) ?? []).map((l) => ({
         ...l,
@@ -134,15 +137,15 @@ async function checkItems(q: Queryable, values: Row): Promise<undefined> {
 }
 
 export const dietRepo = new PrescriptionRepository(dietPrescriptionResource, 'diet', {
-  // A new cookbook in a draft: its plan is snapshotted with it.
+  // A draft's cookbook must exist; its plan is read live until 开具 copies it onto the prescription.
   beforeWrite: async ({ q, mode, values, existing }) => {
-    if (mode !== 'update') return undefined;
-    const id = values.cookbookId == null ? null : Number(values.cookbookId);
-    if (id === (existing?.cookbookId == null ? null : Number(existing.cookbookId))) return undefined;
-    if (id === null) return { plan: null };
-    const plan = await cookbookPlan(q, id);
-    if (!plan) throw fieldError('cookbookId', '食谱不存在或已删除');
-    return { plan: JSON.stringify(plan) };
+    if (mode !== 'update' || values.cookbookId == null) return undefined;
+    if (Number(values.cookbookId) === Number(existing?.cookbookId)) return undefined;
+    const { rows } = await q.query('SELECT 1 FROM diet_cookbooks WHERE id = $1 AND deleted_at IS NULL', [
+      values.cookbookId,
+    ]);
+    if (!rows[0]) throw fieldError('cookbookId', '食谱不存在或已删除');
+    return undefined;
   },
 });
 
