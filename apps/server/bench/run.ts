@@ -17,6 +17,7 @@ import type { ListFigures } from './lists';
  *   BENCH_ONLY=login-weight npm run bench JS+CSS of /peis/login in Chromium (builds the web app to a temp folder)
  *   BENCH_ONLY=lists BENCH_LISTS_EMPLOYEES=20000 npm run bench   work lists (kept database, see lists.ts)
  *   BENCH_ONLY=interventions BENCH_INTERVENTION_EMPLOYEES=2000 npm run bench   preview, run people/s (lists' kept database)
+ *   BENCH_ONLY=prescriptions BENCH_PRESCRIPTION_EMPLOYEES=2000 npm run bench   bulk generation people/s (lists' kept database)
  *   BENCH_TARGET=PostgreSQL               one database only (PGlite or PostgreSQL)
  */
 /** `once`: not a database benchmark, run one time whatever the databases. */
@@ -28,6 +29,11 @@ const BENCHES: { name: string; file: string; size: number; once?: boolean }[] = 
     name: 'interventions',
     file: 'interventions.ts',
     size: Number(process.env.BENCH_INTERVENTION_EMPLOYEES ?? process.env.BENCH_LISTS_EMPLOYEES ?? 100_000),
+  },
+  {
+    name: 'prescriptions',
+    file: 'prescriptions.ts',
+    size: Number(process.env.BENCH_PRESCRIPTION_EMPLOYEES ?? process.env.BENCH_LISTS_EMPLOYEES ?? 100_000),
   },
   { name: 'login-weight', file: 'login-weight.ts', size: 0, once: true },
 ];
