@@ -56,13 +56,13 @@ function IndicatorTable({ rows }: { rows: EffectIndicator[] }) {
   );
 }
 
-/** One indicator's values over the person's checks. */
-function trendOption(i: EffectIndicator, trend: EffectAnswer['trend'], issuedAt: string | null): EChartOption {
-  const labels = trend.map((t) => t.date);
+/** One indicator's values over the person's checks (drawn at once: no half-drawn line on screen or paper). */
+function trendOption(i: EffectIndicator, trend: EffectAnswer['trend']): EChartOption {
   return {
+    animation: false,
     tooltip: { trigger: 'axis' },
     grid: { left: 48, right: 16, top: 28, bottom: 28 },
-    xAxis: { type: 'category', data: labels, boundaryGap: false },
+    xAxis: { type: 'category', data: trend.map((t) => t.date), boundaryGap: false },
     yAxis: { type: 'value', name: i.unit, scale: true },
     series: [
       {
@@ -73,9 +73,7 @@ function trendOption(i: EffectIndicator, trend: EffectAnswer['trend'], issuedAt:
         symbolSize: 7,
         data: trend.map((t) => {
           const v = t.values[i.code];
-          const value = v === null || v === undefined ? null : Number(v);
-          // Checks after the prescription was issued stand out.
-          return issuedAt && t.date > issuedAt ? { value, itemStyle: { color: '#389e0d' } } : value;
+          return v === null || v === undefined ? null : Number(v);
         }),
       },
     ],
@@ -88,8 +86,8 @@ export function EffectBody({ answer, issuedAt }: { answer: EffectAnswer; issuedA
     () =>
       answer.indicators
         .filter((i) => answer.trend.some((t) => t.values[i.code] !== null && t.values[i.code] !== undefined))
-        .map((i) => ({ i, option: trendOption(i, answer.trend, issuedAt) })),
-    [answer, issuedAt],
+        .map((i) => ({ i, option: trendOption(i, answer.trend) })),
+    [answer],
   );
   return (
     <Flex vertical gap={16} data-testid="effect-body">

@@ -27,10 +27,11 @@ const columns: TableProps<EffectSummaryRow>['columns'] = [
  * of "improved" under the table.
  */
 export function EffectSummaryCard({ kind }: { kind: PrescriptionKind }) {
-  const years = yearOptions();
-  const [year, setYear] = useState<number>(years[0]?.value ?? new Date().getFullYear());
+  // 全部年度 first: prescriptions are read at the next yearly check, so last year's are where effects show.
+  const years = [{ value: 0, label: '全部年度' }, ...yearOptions()];
+  const [year, setYear] = useState<number>(0);
   const [unitId, setUnitId] = useState<number | null>(null);
-  const q = { year, unitId: unitId ?? undefined };
+  const q = { year: year || undefined, unitId: unitId ?? undefined };
   const summary = useQuery({
     queryKey: prescriptionKeys.summary(kind, q),
     queryFn: ({ signal }) => fetchEffectSummary(kind, q, signal),
@@ -43,7 +44,7 @@ export function EffectSummaryCard({ kind }: { kind: PrescriptionKind }) {
           value={year}
           onChange={setYear}
           options={years}
-          style={{ width: 110 }}
+          style={{ width: 120 }}
           aria-label="开具年度"
           data-testid="effect-summary-year"
         />
@@ -62,7 +63,7 @@ export function EffectSummaryCard({ kind }: { kind: PrescriptionKind }) {
         dataSource={rows}
         pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: `${year}年无已开具的${KINDS[kind].label}` }}
+        locale={{ emptyText: `${year ? `${year}年` : ''}无已开具的${KINDS[kind].label}` }}
         data-testid="effect-summary-table"
       />
       {summary.data?.definition ? (
