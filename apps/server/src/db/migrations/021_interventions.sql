@@ -66,6 +66,9 @@ CREATE TABLE intervention_jobs (
 );
 CREATE INDEX intervention_jobs_open_idx ON intervention_jobs (id) WHERE status IN ('queued', 'running');
 
+-- A model condition's FINDINGS (confirmed findings still being worked on) counts each person's open 阳性任务.
+CREATE INDEX positive_tasks_open_employee_idx ON positive_tasks (employee_id) WHERE status IN (1, 2);
+
 -- status: 1 进行中, 2 已完成, 3 已终止. actions_total/actions_done/next_due are kept from the task's actions
 -- (intervention_task_recount) so the list's progress and overdue marking need no subquery per row.
 CREATE TABLE intervention_tasks (

@@ -27,10 +27,14 @@ const VARIABLE_SQL: Record<string, string> = {
   FINDINGS: 'coalesce(fo.n, 0)',
 };
 
-/** Confirmed findings whose 阳性任务 is still 待处理 or 处理中, per person (joined only when FINDINGS is used). */
-const OPEN_FINDINGS = `LEFT JOIN (SELECT f.employee_id, count(*)::int AS n FROM positive_findings f
-    JOIN positive_tasks pk ON pk.finding_id = f.id WHERE f.status = 1 AND pk.status IN (1, 2)
-   GROUP BY f.employee_id) fo ON fo.employee_id = pt.employee_id`;
+/**
+ * Open findings per person: a 阳性任务 exists only for a confirmed finding (确认 creates it; 排除 is only open to
+ * unconfirmed ones), so the confirmed findings still being worked on are the person's tasks 待处理 or 处理中 —
+ * counted from the partial index positive_tasks_open_employee_idx (migration 021) in one pass, joined only when
+ * FINDINGS is used.
+ */
+const OPEN_FINDINGS = `LEFT JOIN (SELECT pk.employee_id, count(*)::int AS n FROM positive_tasks pk WHERE pk.status IN (1, 2)
+   GROUP BY pk.employee_id) fo ON fo.employee_id = pt.employee_id`;
 
 /** SQL of one code of a validated condition. */
 export const codeSql = (code: string): string => {
@@ -57,10 +61,13 @@ export interface PopulationSql {
 export function populationSql(tree: Node, codes: string[], year: number, scope: PopulationScope): PopulationSql {
   const params: unknown[] = [year];
   const where = ['pt.year = $1', 'e.deleted_at IS NULL', employeeRowScopeSql(scope as SessionUser, 'e', params)];
+  // The check is read only when the condition names an indicator or the age at the check: a condition over
+  // tags alone counts 100,000 people without touching health_checks.
+  const readsCheck = codes.some((code) => code === 'AGE' || !VARIABLE_SQL[code]);
   const joins = [
     'person_tags pt',
     'JOIN employees e ON e.id = pt.employee_id',
-    'JOIN health_checks c ON c.id = pt.check_id',
+    ...(readsCheck ? ['JOIN health_checks c ON c.id = pt.check_id'] : []),
     ...(codes.includes('FINDINGS') ? [OPEN_FINDINGS] : []),
   ];
   return { from: joins.join(' '), where, condition: expressionSql(tree, codeSql), params };

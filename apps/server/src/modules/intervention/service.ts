@@ -176,7 +176,8 @@ export async function previewCondition(
   );
   const { rows: sample } = await q.query<{ employeeId: number; name: string; unitName: string; values: Row }>(
     `SELECT pt.employee_id AS "employeeId", e.name, (SELECT u.short_name FROM units u WHERE u.id = e.unit_id) AS "unitName",
-            to_char(c.check_date, 'YYYY-MM-DD') AS "checkDate", ${valuesSql(codes)} AS "values"
+            (SELECT to_char(ck.check_date, 'YYYY-MM-DD') FROM health_checks ck WHERE ck.id = pt.check_id) AS "checkDate",
+            ${valuesSql(codes)} AS "values"
        FROM ${p.from} WHERE ${where} AND ${p.condition} ORDER BY pt.employee_id LIMIT 20`,
     p.params,
   );
