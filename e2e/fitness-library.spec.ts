@@ -1,5 +1,13 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectPageErrors, deleteRow, searchResourceRow, signIn } from './helpers';
+import {
+  chooseInCell,
+  chooseOption,
+  collectPageErrors,
+  deleteRow,
+  discardChanges,
+  searchResourceRow,
+  signIn,
+} from './helpers';
 
 /**
  * 运动库 (issue 12): a 运动模板 built from two items shows its weekly minutes, moderate-equivalent minutes and
@@ -9,23 +17,9 @@ import { collectPageErrors, deleteRow, searchResourceRow, signIn } from './helpe
 const SHOTS = 'test-results/fitness-library';
 const stamp = () => String(Date.now()).slice(-6);
 
-/** Picks an option of the antd Select of the form item labelled `label`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  const item = scope.locator('.ant-form-item', { has: page.locator(`label[title="${label}"]`) });
-  await item.locator('.ant-select').first().click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .getByTitle(option, { exact: true })
-    .click();
-}
-
 /** Picks the 运动项目 of template line `row` by typing part of its name. */
-async function pickItem(page: Page, form: Locator, row: number, search: string, name: string) {
-  const cell = form.getByTestId('child-row-lines').nth(row).getByTestId('child-cell-itemId');
-  await cell.locator('.ant-select').click();
-  await cell.locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle(name, { exact: true }).click();
-}
+const pickItem = (page: Page, form: Locator, row: number, search: string, name: string) =>
+  chooseInCell(page, form, { collection: 'lines', row, field: 'itemId' }, search, name);
 
 test('运动模板: two items, the weekly totals live in the form, in the list and in 查看', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -38,7 +32,7 @@ test('运动模板: two items, the weekly totals live in the form, in the list a
   await page.getByTestId('resource-create').click();
   const form = page.getByTestId('resource-form');
   await form.getByLabel('模板名称', { exact: true }).fill(name);
-  await choose(page, form, '适用人群', '一般人群');
+  await chooseOption(page, form, '适用人群', '一般人群');
   await page.getByTestId('child-add-lines').click();
   await page.getByTestId('child-add-lines').click();
   await pickItem(page, form, 0, '快走（约5.6', '快走（约5.6公里/小时）');
@@ -110,8 +104,8 @@ test('运动项目: the intensity follows the MET across 6 (5.9 中 → 6 高)',
   await page.getByTestId('resource-create').click();
   const form = page.getByTestId('resource-form');
   await form.getByLabel('项目名称', { exact: true }).fill(name);
-  await choose(page, form, '项目类别', '骑行');
-  await choose(page, form, '运动类型', '有氧耐力');
+  await chooseOption(page, form, '项目类别', '骑行');
+  await chooseOption(page, form, '运动类型', '有氧耐力');
   await form.getByLabel('MET值', { exact: true }).fill('5.9');
   await form.getByLabel('纲要代码', { exact: true }).fill('01019');
   await page.getByTestId('resource-form-ok').click();
@@ -136,7 +130,7 @@ test('运动项目: the intensity follows the MET across 6 (5.9 中 → 6 高)',
   await page.getByTestId('resource-form-ok').click();
   await expect(form.getByText('最大适用年龄不能小于最小适用年龄')).toBeVisible();
   await page.getByTestId('resource-form-cancel').click();
-  await page.locator('.ant-modal-confirm').getByTestId('discard-ok').click();
+  await discardChanges(page);
   await deleteRow(page, row);
 
   await page.setViewportSize({ width: 390, height: 844 });

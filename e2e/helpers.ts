@@ -72,3 +72,30 @@ export async function importCheckSheet(page: Page, buffer: Buffer): Promise<Loca
   await expect(report).toBeVisible({ timeout: 30_000 });
   return report;
 }
+
+/** The open dropdown of an antd Select. */
+const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** Picks `option` in the antd Select of the form item labelled `label` inside `scope`. */
+export async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
+  const item = scope.locator('.ant-form-item', { has: page.locator(`label[title="${label}"]`) });
+  await item.locator('.ant-select').first().click();
+  await openDropdown(page).getByTitle(option, { exact: true }).click();
+}
+
+/**
+ * Picks `option` in the remote select of a child-table cell (`child-cell-<field>` of row `row` of the table
+ * `collection`), typing `search` first so the option is found among many.
+ */
+export async function chooseInCell(
+  page: Page,
+  form: Locator,
+  at: { collection: string; row: number; field: string },
+  search: string,
+  option: string,
+) {
+  const cell = form.getByTestId(`child-row-${at.collection}`).nth(at.row).getByTestId(`child-cell-${at.field}`);
+  await cell.locator('.ant-select').click();
+  await cell.locator('input').fill(search);
+  await openDropdown(page).getByTitle(option, { exact: true }).click();
+}
