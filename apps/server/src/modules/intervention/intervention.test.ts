@@ -441,4 +441,33 @@ withTestApp('interventions on $name', { employees: 160, users: ['staff', 'employ
       expect(unconfirmed.statusCode).toBe(400);
     }
   });
+  it('a person who already has an open prescription gets no second one: the action links it, done once issued', async () => {
+    const m = await create({ name: '已有处方', condition: 'SBP > 0', dietRx: true, fitnessRx: false });
+    const { rows } = await t.db.query<{ finding: number; employee_id: number; rx: number }>(
+      `SELECT f.id AS finding, f.employee_id, p.id AS rx FROM positive_findings f
+         JOIN diet_prescriptions p ON p.employee_id = f.employee_id AND p.status IN (1, 2, 3) AND p.deleted_at IS NULL
+         JOIN employees e ON e.id = f.employee_id JOIN units u ON u.id = e.unit_id
+        WHERE f.status = 1 AND u.path LIKE $1 || '%' ORDER BY f.id LIMIT 1`,
+      [plantPath],
+    );
+    const [hit] = rows;
+    expect(hit).toBeTruthy();
+    await t.db.query('UPDATE diet_prescriptions SET status = 2, issued_at = coalesce(issued_at, now()) WHERE id = $1', [
+      hit.rx,
+    ]);
+    const before = await t.scalar('SELECT count(*) FROM diet_prescriptions WHERE employee_id = $1', [hit.employee_id]);
+    const res = await call('POST', '/api/hi/task/start', t.token.staff, {
+      findingId: Number(hit.finding),
+      modelId: m.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const task = res.json().data;
+    const diet = task.actions.find((a: { kind: number }) => a.kind === 1);
+    expect(diet).toMatchObject({ refId: Number(hit.rx), note: '处方已开具' });
+    expect(diet.doneAt).not.toBeNull();
+    expect(task.actionsDone).toBe(1);
+    expect(await t.scalar('SELECT count(*) FROM diet_prescriptions WHERE employee_id = $1', [hit.employee_id])).toBe(
+      before,
+    );
+  });
 });
