@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client';
-import { cookbookPlan } from '../modules/diet-library/cookbook-plan';
+import { cookbookPlan } from '../lib/cookbook-plan';
 import { generateDietDrafts, generateFitnessDrafts } from '../modules/prescription/service';
 
 /**

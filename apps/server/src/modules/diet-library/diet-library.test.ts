@@ -1,7 +1,7 @@
 import { COOKBOOK_TYPES, checkEnergy, cookbookRangeError } from '@peis/shared';
 import { expect, it } from 'vitest';
+import { cookbookPlan } from '../../lib/cookbook-plan';
 import { withTestApp } from '../../test/suite';
-import { cookbookPlan } from './cookbook-plan';
 
 type Rec = Record<string, unknown>;
 

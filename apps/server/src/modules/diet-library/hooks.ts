@@ -1,8 +1,8 @@
 import { COOKBOOK_TYPES, checkEnergy, cookbookDays, cookbookRangeError, energyMessage } from '@peis/shared';
 import type { ResourceHooks, Row } from '../../crud/crud-repository';
 import type { Queryable } from '../../db/client';
+import { cookbookLines } from '../../lib/cookbook-plan';
 import { badRequest, fieldError } from '../../lib/errors';
-import { cookbookLines } from './cookbook-plan';
 
 /** Names of up to three live records holding a reference, for a refusal ("如 A、B"). */
 async function users(q: Queryable, sql: string, id: unknown): Promise<{ count: number; names: string }> {

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { registerResourceRoutes } from '../../crud/register-resource-routes';
+import { cookbookPlan } from '../../lib/cookbook-plan';
 import { notFound } from '../../lib/errors';
-import { cookbookPlan } from './cookbook-plan';
 import { cookbookHooks, dishHooks, ingredientHooks } from './hooks';
 
 /** 膳食库: 食材、菜品、食谱、中医食疗、膳食原则 (issue 12). */

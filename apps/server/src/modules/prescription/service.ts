@@ -12,9 +12,9 @@ import {
 import type { ActionEffect, ActionEffects, ActionTarget } from '../../crud/actions';
 import { CrudRepository, type ListQuery, type ResourceHooks, type Row } from '../../crud/crud-repository';
 import type { Queryable } from '../../db/client';
+import { cookbookPlan } from '../../lib/cookbook-plan';
 import { AppError, badRequest, fieldError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth';
-import { cookbookPlan } from '../diet-library/cookbook-plan';
 
 export {
   type DraftOptions,

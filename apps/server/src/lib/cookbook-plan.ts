@@ -1,5 +1,5 @@
 import { type CookbookLine, type CookbookPlan, cookbookDays } from '@peis/shared';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '../db/client';
 
 /**
  * The meal lines of cookbooks with the nutrients of one serving of each dish, summed from the dish's ingredient
