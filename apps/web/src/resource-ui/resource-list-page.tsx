@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { isView, type ResourceDef } from '@peis/shared';
+import { isView, type ResourceDef, rowWritable } from '@peis/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Space, type TableProps, Typography } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
@@ -209,7 +209,7 @@ export function ResourceListPage({
                   查看
                 </Button>
               </ResourceGate>
-              <ResourceGate code={readOnly ? undefined : perms.update}>
+              <ResourceGate code={readOnly || !rowWritable(resource, record) ? undefined : perms.update}>
                 <Button
                   type="link"
                   size="small"
@@ -219,7 +219,11 @@ export function ResourceListPage({
                   编辑
                 </Button>
               </ResourceGate>
-              <ResourceGate code={readOnly || resource.softDelete === false ? undefined : perms.remove}>
+              <ResourceGate
+                code={
+                  readOnly || resource.softDelete === false || !rowWritable(resource, record) ? undefined : perms.remove
+                }
+              >
                 <DeleteButton
                   resource={resource}
                   record={record}

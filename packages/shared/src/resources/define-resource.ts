@@ -228,6 +228,11 @@ export interface ResourceDecl<F extends Record<string, FieldDef>> {
    * is true on them. The list offers no 删除 on such a row and says `reason`; the server refuses with it.
    */
   undeletable?: { field: FieldName<F>; reason: string };
+  /**
+   * With `stateField`: the states in which a record may still be edited and deleted (a prescription in 草稿 only).
+   * The list offers 编辑 and 删除 on such rows only; the resource's repository refuses the others (409).
+   */
+  writableIn?: readonly (string | number)[];
   /** The seed's own shape of this catalogue at a second path (SPEC §7 mock endpoints). */
   seedView?: SeedView;
 }
@@ -373,6 +378,10 @@ export function allowedActions(
 /** Why a row cannot be deleted (its declaration's `undeletable` rule), or undefined when it can. */
 export const deleteRefusal = (def: ResourceDef, row: Record<string, unknown>): string | undefined =>
   def.undeletable && row[def.undeletable.field] ? def.undeletable.reason : undefined;
+
+/** Whether a row's state still lets it be edited and deleted (its declaration's `writableIn`); true without one. */
+export const rowWritable = (def: ResourceDef, row: Record<string, unknown>): boolean =>
+  !def.writableIn || !def.stateField || def.writableIn.some((s) => String(s) === String(row[def.stateField ?? '']));
 
 /** Whether a resource is a read-only view (declared joins, nothing to write). */
 export const isView = (def: ResourceDef): boolean =>
