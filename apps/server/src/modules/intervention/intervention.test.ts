@@ -237,6 +237,20 @@ withTestApp('interventions on $name', { employees: 160, users: ['staff', 'employ
       await call('POST', '/api/hi/model/preview', t.token.staff, { condition: 'BP_LEVEL >= 1', modelId: htn.id, year })
     ).json().data;
     expect(seen).toMatchObject({ matched: want.ids.length, alreadyTasked: want.ids.length, modelVersion: 1 });
+    // The staff's run is not another account's to watch, unless that account sees the whole company.
+    const runs = (await call('GET', `/api/hi/jobs?modelId=${htn.id}`, t.token.staff)).json().data;
+    expect(runs).toHaveLength(1);
+    expect((await call('GET', `/api/hi/jobs/${runs[0].id}`, company)).statusCode).toBe(200);
+    await t.addAccount({
+      username: 'plant2-staff',
+      password: DEMO_PASSWORD,
+      name: '二厂健康管理',
+      roleCode: 'healthStaff',
+      unitId: await t.unitId('采油二厂'),
+    });
+    const other = await t.login('plant2-staff');
+    expect((await call('GET', `/api/hi/jobs/${runs[0].id}`, other)).statusCode).toBe(404);
+    expect((await call('GET', '/api/hi/jobs', other)).json().data).toEqual([]);
     const again = await runToEnd(htn.id);
     expect(again).toMatchObject({ status: 'done', created: 0, skipped: want.ids.length });
     expect(await taskCount('model_id = $1', [htn.id])).toBe(want.ids.length);

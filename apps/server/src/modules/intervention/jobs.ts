@@ -85,23 +85,35 @@ export const interventionRunner = (db: Db, log: FastifyBaseLogger, prescriber: P
     run: (job) => runJob(db, job.id, prescriber),
   });
 
-/** A run's progress as the console polls it. */
-export async function jobStatus(q: Queryable, id: number) {
+/**
+ * Whose runs an account sees: a company-wide account every run, a unit-scoped one the runs it started (their
+ * counts are of its own scope). Appends its parameter to `params`.
+ */
+const visibleRuns = (viewer: { id: number; unitPath: string | null }, params: unknown[]) =>
+  viewer.unitPath === null ? 'TRUE' : `j.created_by = $${params.push(viewer.id)}`;
+
+const RUN_COLUMNS = `j.id::int AS id, j.status, j.total, j.done, j.created, j.skipped, j.error, j.model_id::int AS "modelId",
+  j.model_version AS "modelVersion", j.year,
+  to_char(j.started_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "startedAt",
+  to_char(j.finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "finishedAt"`;
+
+/** A run's progress as the console polls it, or null (absent, or not the account's to see). */
+export async function jobStatus(q: Queryable, viewer: { id: number; unitPath: string | null }, id: number) {
+  const params: unknown[] = [id];
   const { rows } = await q.query(
-    `SELECT id, status, total, done, created, skipped, error, model_id AS "modelId", model_version AS "modelVersion", year,
-            to_char(started_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "startedAt",
-            to_char(finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') AS "finishedAt"
-       FROM intervention_jobs WHERE id = $1`,
-    [id],
+    `SELECT ${RUN_COLUMNS} FROM intervention_jobs j WHERE j.id = $1 AND ${visibleRuns(viewer, params)}`,
+    params,
   );
-  return rows[0] ? { ...rows[0], id: Number(rows[0].id), modelId: Number(rows[0].modelId) } : null;
+  return rows[0] ?? null;
 }
 
-/** The last runs (of one model, or all), newest first. */
-export async function recentJobs(q: Queryable, modelId?: number) {
-  const { rows } = await q.query<{ id: number }>(
-    `SELECT id FROM intervention_jobs ${modelId ? 'WHERE model_id = $1' : ''} ORDER BY id DESC LIMIT 10`,
-    modelId ? [modelId] : [],
+/** The account's last runs (of one model, or all), newest first. */
+export async function recentJobs(q: Queryable, viewer: { id: number; unitPath: string | null }, modelId?: number) {
+  const params: unknown[] = [];
+  const where = [visibleRuns(viewer, params), ...(modelId ? [`j.model_id = $${params.push(modelId)}`] : [])];
+  const { rows } = await q.query(
+    `SELECT ${RUN_COLUMNS} FROM intervention_jobs j WHERE ${where.join(' AND ')} ORDER BY j.id DESC LIMIT 10`,
+    params,
   );
-  return Promise.all(rows.map((r) => jobStatus(q, Number(r.id))));
+  return rows;
 }

@@ -76,7 +76,7 @@ export async function interventionRoutes(app: FastifyInstance, { db }: AppContex
       config: { permission: 'main:hi/model' },
       schema: { tags: modelTags, summary: '最近的模型运行', querystring: jobsQuery },
     },
-    async (req) => ({ code: 200, data: await recentJobs(db, req.query.modelId) }),
+    async (req) => ({ code: 200, data: await recentJobs(db, currentUser(req), req.query.modelId) }),
   );
   r.get(
     '/api/hi/jobs/:id',
@@ -85,7 +85,7 @@ export async function interventionRoutes(app: FastifyInstance, { db }: AppContex
       schema: { tags: modelTags, summary: '模型运行的进度', params: idParams },
     },
     async (req) => {
-      const job = await jobStatus(db, req.params.id);
+      const job = await jobStatus(db, currentUser(req), req.params.id);
       if (!job) throw notFound('运行记录不存在');
       return { code: 200, data: job };
     },
