@@ -5,6 +5,8 @@ import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tag, Typography 
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../app/http';
+import { useSession } from '../../app/use-session';
+import { PersonInterventions } from '../../components/intervention/person-interventions';
 import { useBackToList } from '../../components/list';
 import { usePermission } from '../../components/Permission';
 import {
@@ -106,6 +108,8 @@ export default function PhrDetailPage(_: { route?: RouteDef }) {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const canEdit = usePermission('phr:edit');
+  // 健康干预 shows to the accounts that open 干预任务 (its list answers 403 to the others).
+  const canSeeInterventions = Boolean(useSession().menus?.includes('main:hi/task'));
   const [editing, setEditing] = useState(false);
 
   const detail = useQuery({
@@ -156,6 +160,11 @@ export default function PhrDetailPage(_: { route?: RouteDef }) {
       <Card title="健康管理" className="phr-page-break" data-testid="phr-detail-work">
         <PhrWorkSection employeeId={id} />
       </Card>
+      {canSeeInterventions ? (
+        <Card title="健康干预" className="phr-page-break" data-testid="phr-detail-interventions">
+          <PersonInterventions employeeId={id} />
+        </Card>
+      ) : null}
       <PersonPrescriptions employeeId={id} className="phr-page-break" />
       <Card title="版本记录" className="phr-page-break" data-testid="phr-detail-versions">
         <PhrVersionsSection employeeId={id} />

@@ -2,6 +2,7 @@ import { positiveTaskResource } from '@peis/shared';
 import { Button, Flex, Form, Segmented, Space, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import type { Query } from '../../app/http';
+import { StartInterventionDialog, type StartSeed } from '../../components/intervention/start-intervention-dialog';
 import {
   LinkedRecordTag,
   ListCard,
@@ -101,6 +102,9 @@ export default function TaskPage() {
   const [plan, setPlan] = useState<{ open: boolean; seed: PlanSeed | null }>({ open: false, seed: null });
   const actionsOf = useRowActions(positiveTaskResource);
   const canFollow = usePermission('followup:add');
+  // 启动干预: the task's confirmed finding starts an intervention for its person (干预任务 with a model).
+  const canIntervene = usePermission('hiTask:add');
+  const [start, setStart] = useState<{ open: boolean; seed: StartSeed | null }>({ open: false, seed: null });
   const show = (kind: Panel['kind'], task: PositiveTask) => setPanel({ kind, open: true, task });
   const close = () => setPanel((p) => ({ ...p, open: false }));
   // 工作台 → 去处理 links here with the task's id: its 处理 opens (or its history, when it can no longer be handled).
@@ -140,7 +144,7 @@ export default function TaskPage() {
       key: 'actions',
       title: '操作',
       fixed: 'right',
-      width: 200,
+      width: 270,
       render: (_, r) => {
         const allowed = actionsOf(r);
         return (
@@ -176,6 +180,21 @@ export default function TaskPage() {
                 }
               >
                 随访
+              </Button>
+            ) : null}
+            {canIntervene ? (
+              <Button
+                type="link"
+                size="small"
+                data-testid="task-intervene"
+                onClick={() =>
+                  setStart({
+                    open: true,
+                    seed: { findingId: r.findingId, employeeId: r.employeeId, name: r.name, ruleName: r.ruleName },
+                  })
+                }
+              >
+                启动干预
               </Button>
             ) : null}
           </Space>
@@ -234,6 +253,11 @@ export default function TaskPage() {
         seed={plan.seed}
         open={plan.open}
         onClose={() => setPlan((p) => ({ ...p, open: false }))}
+      />
+      <StartInterventionDialog
+        seed={start.seed}
+        open={start.open}
+        onClose={() => setStart((s) => ({ ...s, open: false }))}
       />
     </Flex>
   );
