@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed';
 import { knownCodes } from '../../lib/rule-evaluation';
 import { withTestApp } from '../../test/suite';
+import { queueRun, runJob } from './jobs';
 
 /**
  * 干预模型 and 干预任务 over the API: versions, preview counts (the compiled SQL against the TypeScript
@@ -483,5 +484,29 @@ withTestApp('interventions on $name', { employees: 160, users: ['staff', 'employ
     expect(await t.scalar('SELECT count(*) FROM diet_prescriptions WHERE employee_id = $1', [hit.employee_id])).toBe(
       before,
     );
+  });
+  it('two runs of the same version at once (two instances) still give each person one task', async () => {
+    const m = await create({ name: '并发运行', condition: 'LIPID_LEVEL >= 1', dietRx: false, fitnessRx: false });
+    const noPrescriptions = {
+      diet: () => Promise.reject(new Error('no prescription planned')),
+      fitness: () => Promise.reject(new Error('no prescription planned')),
+    };
+    const scope = { userType: 2, unitPath: null, employeeId: null };
+    const userId = await t.scalar("SELECT id FROM users WHERE username = 'staff'");
+    const jobs = await t.db.tx(async (q) => [
+      await queueRun(q, { modelId: m.id, version: 1, year, userId, scope }),
+      await queueRun(q, { modelId: m.id, version: 1, year, userId, scope }),
+    ]);
+    // Marked running so that no runner of the test app claims them meanwhile.
+    await t.db.query(
+      "UPDATE intervention_jobs SET status = 'running', lease_until = now() + interval '1 hour' WHERE id = ANY($1)",
+      [jobs],
+    );
+    await Promise.all(jobs.map((id) => runJob(t.db, id, noPrescriptions)));
+    const want = (await expected('LIPID_LEVEL >= 1', false)).ids.length;
+    expect(await taskCount('model_id = $1', [m.id])).toBe(want);
+    const created = await t.scalar('SELECT sum(created) FROM intervention_jobs WHERE id = ANY($1)', [jobs]);
+    const skipped = await t.scalar('SELECT sum(skipped) FROM intervention_jobs WHERE id = ANY($1)', [jobs]);
+    expect([created, skipped]).toEqual([want, want]);
   });
 });
