@@ -150,6 +150,17 @@ withTestApp('膳食库 on $name', { users: ['staff', 'expert', 'employee'] }, (t
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data.kcal).toBe(Math.round(2 * Number(tomatoRow.kcal) + 69.5));
+    const usedEgg = await t.call('DELETE', `/api/main/diet/ingredients/${egg}`, t.token.staff);
+    expect(usedEgg.statusCode).toBe(400);
+    expect(usedEgg.json().msg).toMatch(/^该食材被\d+个菜品使用（如/);
+    const ghost = await t.call('POST', '/api/main/diet/dishes', t.token.staff, {
+      name: '测试无此食材',
+      sortName: '素菜',
+      mealTimes: [2],
+      lines: [{ ingredientId: 99_999_999, grams: 10 }],
+    });
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json().errors).toEqual([{ path: 'lines.0.ingredientId', message: '食材不存在或已删除' }]);
     const listed = (await get(`/api/main/diet/dishes?name=${encodeURIComponent('测试番茄鸡蛋')}`)).json().data
       .records[0];
     expect(listed.kcal).toBe(edited.json().data.kcal);

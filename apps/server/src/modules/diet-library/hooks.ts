@@ -4,10 +4,24 @@ import type { Queryable } from '../../db/client';
 import { cookbookLines } from '../../lib/cookbook-plan';
 import { badRequest, fieldError } from '../../lib/errors';
 
-/** Names of up to three live records holding a reference, for a refusal ("如 A、B"). */
-async function users(q: Queryable, sql: string, id: unknown): Promise<{ count: number; names: string }> {
-  const { rows } = await q.query<{ name: string; total: number }>(sql, [id]);
-  return { count: Number(rows[0]?.total ?? 0), names: rows.map((r) => r.name).join('、') };
+/**
+ * Why a catalogue row cannot be deleted: the live `holder` records whose lines (`lines`.`ref`) name it, counted
+ * and up to three by name; null when none does.
+ */
+async function usedBy(
+  q: Queryable,
+  id: unknown,
+  h: { table: string; lines: string; parent: string; ref: string; thing: string; holder: string },
+): Promise<string | null> {
+  const { rows } = await q.query<{ name: string; total: number }>(
+    `SELECT h.name, count(*) OVER ()::int AS total FROM ${h.table} h
+      WHERE h.deleted_at IS NULL AND EXISTS (SELECT 1 FROM ${h.lines} l WHERE l.${h.parent} = h.id AND l.${h.ref} = $1)
+      ORDER BY h.name LIMIT 3`,
+    [id],
+  );
+  if (!rows[0]) return null;
+  const names = rows.map((r) => r.name).join('、');
+  return `该${h.thing}被${rows[0].total}个${h.holder}使用（如${names}），请先从这些${h.holder}中移除`;
 }
 
 /**
@@ -45,14 +59,16 @@ async function cookbooksUsing(q: Queryable, by: 'dish' | 'ingredient', id: unkno
   return rows.map((r) => Number(r.id));
 }
 
-/** Ids of `table` among `ids` that are missing or deleted. */
-async function missing(q: Queryable, table: string, ids: number[]): Promise<Set<number>> {
+/** A 400 on the first of `lines` whose `key` names no live row of `table`. */
+async function refuseMissing(q: Queryable, lines: Row[], table: string, key: string, path: string, message: string) {
+  const ids = lines.map((l) => Number(l[key]));
   const { rows } = await q.query<{ id: number }>(
     `SELECT id FROM ${table} WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL`,
     [ids],
   );
   const found = new Set(rows.map((r) => Number(r.id)));
-  return new Set(ids.filter((id) => !found.has(id)));
+  const i = ids.findIndex((id) => !found.has(id));
+  if (i >= 0) throw fieldError(`${path}.${i}.${key}`, message);
 }
 
 const NUTRIENTS = ['kcal', 'protein', 'fat', 'cho'] as const;
@@ -72,44 +88,36 @@ export const ingredientHooks: ResourceHooks = {
     if (mode !== 'update' || NUTRIENTS.every((k) => Number(existing?.[k]) === Number(record[k]))) return;
     await checkCookbooks(q, await cookbooksUsing(q, 'ingredient', record.id), 'kcal');
   },
-  async deleteBlocked(q, existing) {
-    const { count, names } = await users(
-      q,
-      `SELECT d.name, count(*) OVER ()::int AS total FROM diet_dishes d
-        WHERE d.deleted_at IS NULL AND EXISTS (SELECT 1 FROM diet_dish_ingredients l WHERE l.dish_id = d.id AND l.ingredient_id = $1)
-        ORDER BY d.name LIMIT 3`,
-      existing.id,
-    );
-    return count ? `该食材被${count}个菜品使用（如${names}），请先从这些菜品中移除` : null;
-  },
+  deleteBlocked: (q, existing) =>
+    usedBy(q, existing.id, {
+      table: 'diet_dishes',
+      lines: 'diet_dish_ingredients',
+      parent: 'dish_id',
+      ref: 'ingredient_id',
+      thing: '食材',
+      holder: '菜品',
+    }),
 };
 
 /** 菜品: its lines name live ingredients; a dish in a cookbook is not deleted; its cookbooks stay in range. */
 export const dishHooks: ResourceHooks = {
   async beforeWrite({ q, values }) {
     const lines = (values.lines as Row[] | undefined) ?? [];
-    const gone = await missing(
-      q,
-      'diet_ingredients',
-      lines.map((l) => Number(l.ingredientId)),
-    );
-    const i = lines.findIndex((l) => gone.has(Number(l.ingredientId)));
-    if (i >= 0) throw fieldError(`lines.${i}.ingredientId`, '食材不存在或已删除');
+    await refuseMissing(q, lines, 'diet_ingredients', 'ingredientId', 'lines', '食材不存在或已删除');
     return undefined;
   },
   async afterWrite({ q, mode, record }) {
     if (mode === 'update') await checkCookbooks(q, await cookbooksUsing(q, 'dish', record.id));
   },
-  async deleteBlocked(q, existing) {
-    const { count, names } = await users(
-      q,
-      `SELECT c.name, count(*) OVER ()::int AS total FROM diet_cookbooks c
-        WHERE c.deleted_at IS NULL AND EXISTS (SELECT 1 FROM diet_cookbook_meals m WHERE m.cookbook_id = c.id AND m.dish_id = $1)
-        ORDER BY c.name LIMIT 3`,
-      existing.id,
-    );
-    return count ? `该菜品被${count}个食谱使用（如${names}），请先从这些食谱中移除` : null;
-  },
+  deleteBlocked: (q, existing) =>
+    usedBy(q, existing.id, {
+      table: 'diet_cookbooks',
+      lines: 'diet_cookbook_meals',
+      parent: 'cookbook_id',
+      ref: 'dish_id',
+      thing: '菜品',
+      holder: '食谱',
+    }),
 };
 
 /** 食谱: a sane range, meals on its days with live dishes, and every day's energy inside the range. */
@@ -125,13 +133,7 @@ export const cookbookHooks: ResourceHooks = {
     const days = Number(values.days);
     const late = meals.findIndex((m) => Number(m.day) > days);
     if (late >= 0) throw fieldError(`meals.${late}.day`, `超出食谱天数（共${days}天）`);
-    const gone = await missing(
-      q,
-      'diet_dishes',
-      meals.map((m) => Number(m.dishId)),
-    );
-    const i = meals.findIndex((m) => gone.has(Number(m.dishId)));
-    if (i >= 0) throw fieldError(`meals.${i}.dishId`, '菜品不存在或已删除');
+    await refuseMissing(q, meals, 'diet_dishes', 'dishId', 'meals', '菜品不存在或已删除');
     return undefined;
   },
   async afterWrite({ q, record }) {
