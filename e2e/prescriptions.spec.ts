@@ -190,6 +190,7 @@ test('膳食处方: generate from the person’s data, read the derivation, edit
   await dialog.getByTestId('prescription-save-draft').click();
   const form = page.getByTestId('resource-form');
   await expect(form).toBeVisible();
+  await shot(page, 'diet-edit-1440');
   await form.getByLabel('医嘱建议').fill('每日食盐不超过5克，少喝含糖饮料。');
   await page.getByTestId('resource-form-ok').click();
   await expect(form).toBeHidden();
@@ -283,6 +284,7 @@ test('运动处方: a weekly plan from the person’s data, issued and printed; 
   await dialog.getByTestId('prescription-save-draft').click();
   const form = page.getByTestId('resource-form');
   await expect(form).toBeVisible();
+  await shot(page, 'fitness-edit-1440');
   await form.getByLabel('医嘱建议').fill('运动前热身10分钟，出现胸闷立即停止。');
   await page.getByTestId('resource-form-ok').click();
   await expect(form).toBeHidden();
