@@ -133,3 +133,47 @@ for (const size of [
     expect(errors).toEqual([]);
   });
 }
+
+test('食材: a typo in 能量 is refused under the field naming the computed value; the catalogues at both sizes', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await signIn(page, 'staff');
+  await page.goto('/peis/main/diet/ingredients');
+  await expect(page.getByTestId('resource-table')).toContainText('马铃薯');
+  await page.getByTestId('resource-create').click();
+  const form = page.getByTestId('resource-form');
+  await form.getByLabel('名称', { exact: true }).fill(`燕麦片${stamp()}`);
+  await choose(page, form, '食物类别', '谷薯类');
+  // 4 × 15 + 9 × 6.7 + 4 × 61.6 = 367 kcal; 3670 is a slipped digit (over the 900 limit), 36.7 a dropped one.
+  await form.getByLabel('能量（千卡）').fill('36.7');
+  await form.getByLabel('蛋白质（克）').fill('15');
+  await form.getByLabel('脂肪（克）').fill('6.7');
+  await form.getByLabel('碳水化合物（克）').fill('61.6');
+  await form.getByLabel('数据来源').fill('产品包装营养成分表');
+  await page.getByTestId('resource-form-ok').click();
+  const kcalItem = form.locator('.ant-form-item', { has: page.locator('label[title="能量（千卡）"]') });
+  await expect(kcalItem).toContainText('计算约为367千卡');
+  await expect(form).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/ingredient-refused-1440.png` });
+  await form.getByLabel('能量（千卡）').fill('367');
+  await page.getByTestId('resource-form-ok').click();
+  await expect(form).toBeHidden();
+
+  for (const size of [
+    { width: 1440, height: 900, tag: '1440' },
+    { width: 390, height: 844, tag: '390' },
+  ]) {
+    await page.setViewportSize(size);
+    for (const [path, text] of [
+      ['ingredients', '马铃薯'],
+      ['dtcm', '当归生姜羊肉汤'],
+      ['principles', '糖尿病膳食原则'],
+    ]) {
+      await page.goto(`/peis/main/diet/${path}`);
+      await expect(page.getByTestId('resource-table')).toContainText(text);
+      await page.screenshot({ path: `${SHOTS}/${path}-list-${size.tag}.png`, fullPage: true });
+    }
+  }
+  expect(errors).toEqual([]);
+});
