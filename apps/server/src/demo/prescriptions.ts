@@ -21,10 +21,10 @@ const draw2 = (col: string) => `(abs(hashtext(${col}::text || ':rx')) % 1000)`;
 /**
  * Diet and exercise prescriptions for part of the demo population, written through the console's own
  * generator (generateDietDrafts / generateFitnessDrafts) as of the BASE_YEAR check: about 3 % each of the people
- * with an abnormal tag that year (not the demo employee account's own person, whose prescriptions the
- * console's walk-through makes), by the demo health staff in their plant and the expert elsewhere. Half are
+ * with an abnormal tag that year, by the demo health staff in their plant and the expert elsewhere. Half are
  * issued two weeks after the check (then 已开具, 执行中 or 已完成, with their log), a few drafts are voided, the rest
- * stay drafts. Deterministic; set-based (fast at 100,000 employees). Call after seedDemoWork.
+ * stay drafts. The employee account's own person has one of each kind, completed (none open: the console's
+ * walk-through can generate a new one for them). Deterministic; set-based (fast at 100,000 employees). Call after seedDemoWork.
  */
 export async function seedDemoPrescriptions(q: Queryable): Promise<void> {
   const { rows: users } = await q.query<{ username: string; id: number; path: string | null }>(
@@ -34,6 +34,11 @@ export async function seedDemoPrescriptions(q: Queryable): Promise<void> {
   const staff = users.find((u) => u.username === 'staff');
   const expert = users.find((u) => u.username === 'expert') ?? staff;
   if (!staff?.path || !expert) return;
+  // The employee account's own person: one prescription of each kind, completed (what the account reads).
+  const { rows: own } = await q.query<{ id: number }>(
+    "SELECT employee_id AS id FROM users WHERE username = 'employee' AND employee_id IS NOT NULL",
+  );
+  const ownId = own[0] ? Number(own[0].id) : null;
   for (const [kind, salt] of [
     ['diet', 17],
     ['fitness', 571],
@@ -50,25 +55,27 @@ export async function seedDemoPrescriptions(q: Queryable): Promise<void> {
     const generate = kind === 'diet' ? generateDietDrafts : generateFitnessDrafts;
     const asOf = `${BASE_YEAR}-12-31`;
     const ids = (inside: boolean) => rows.filter((r) => r.inside === inside).map((r) => Number(r.id));
-    await generate(q, { userId: staff.id }, ids(true), { asOf });
+    await generate(q, { userId: staff.id }, [...ids(true), ...(ownId ? [ownId] : [])], { asOf });
     await generate(q, { userId: expert.id }, ids(false), { asOf });
-    await settle(q, kind, salt);
+    await settle(q, kind, salt, ownId);
   }
 }
 
 /** Moves the demo drafts of a kind on as staff would have: issued, started, completed or voided, with the log. */
-async function settle(q: Queryable, kind: 'diet' | 'fitness', salt: number): Promise<void> {
+async function settle(q: Queryable, kind: 'diet' | 'fitness', salt: number, ownId: number | null): Promise<void> {
   const table = `${kind}_prescriptions`;
-  const state = draw2('p.id');
+  // The employee account's own prescription is completed; the others by the draw.
+  const state = `CASE WHEN p.employee_id = $2 THEN 999 ELSE ${draw2('p.id')} END`;
+  const day = "coalesce(p.check_date, date '2024-06-01')";
   await q.query(
     `UPDATE ${table} p SET
         status = CASE WHEN ${state} < 300 THEN 2 WHEN ${state} < 650 THEN 3 ELSE 4 END,
-        issued_at = ((p.check_date + 14) + time '10:00') AT TIME ZONE 'Asia/Shanghai',
-        issued_by = p.created_by, start_date = p.check_date + 14, end_date = p.check_date + 104,
+        issued_at = ((${day} + 14) + time '10:00') AT TIME ZONE 'Asia/Shanghai',
+        issued_by = p.created_by, start_date = ${day} + 14, end_date = ${day} + 104,
         outcome = CASE WHEN ${state} >= 650 THEN '已按处方执行三个月，复查体检评估效果' END,
-        created_at = p.check_date + 7, updated_at = p.check_date + 14, version = version + 1
-      WHERE ${draw('p.id', salt)} < $1 AND p.check_date IS NOT NULL`,
-    [ISSUED],
+        created_at = ${day} + 7, updated_at = ${day} + 14, version = version + 1
+      WHERE (${draw('p.id', salt)} < $1 AND p.check_date IS NOT NULL) OR p.employee_id = $2`,
+    [ISSUED, ownId ?? -1],
   );
   await q.query(
     `UPDATE ${table} p SET status = 5, void_reason = '本人已在外院接受营养/运动指导', version = version + 1
