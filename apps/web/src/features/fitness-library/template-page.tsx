@@ -1,8 +1,8 @@
 import { fitnessTemplateResource, type RouteDef } from '@peis/shared';
+import { TemplatePlanDetail, TemplatePlanPreview } from '../../components/fitness/weekly-plan';
 import { LiveOrDeletedList } from '../../resource-ui/live-or-deleted-list';
 import type { FieldCells } from '../../resource-ui/resource-detail-drawer';
 import type { FormExtra } from '../../resource-ui/resource-form-dialog';
-import { TemplatePlanDetail, TemplatePlanPreview } from './weekly-plan';
 
 const formExtra: FormExtra = () => <TemplatePlanPreview />;
 

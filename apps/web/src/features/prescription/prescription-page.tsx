@@ -3,14 +3,18 @@ import type { RouteDef } from '@peis/shared';
 import { Button, Flex } from 'antd';
 import { useCallback, useState } from 'react';
 import { useSession } from '../../app/use-session';
+import { PlanPreview } from '../../components/fitness/weekly-plan';
 import { Permission } from '../../components/Permission';
 import { EffectDrawer, KINDS, type PrescriptionKind, PrintDialog, resourceOf } from '../../components/prescription';
 import type { ResourceRecord } from '../../resource-ui/resource-api';
-import { ResourceFormDialog } from '../../resource-ui/resource-form-dialog';
+import { type FormExtra, ResourceFormDialog } from '../../resource-ui/resource-form-dialog';
 import { ResourceListPage } from '../../resource-ui/resource-list-page';
 import { BulkGenerateDialog } from './bulk-generate-dialog';
 import { EffectSummaryCard } from './effect-summary-card';
 import { GenerateDialog } from './generate-dialog';
+
+/** Under an exercise prescription's weekly lines while they are edited: the plan's totals against 150 minutes. */
+const fitnessFormExtra: FormExtra = () => <PlanPreview linesKey="items" />;
 
 /** The page's own row buttons (an issued one shows both). */
 const ROW_ACTION_LABELS = ['打印', '效果'] as const;
@@ -34,6 +38,7 @@ export function PrescriptionPage({ kind, route }: { kind: PrescriptionKind; rout
   });
   const [panel, setPanel] = useState<Panel>({ kind: 'print', open: false, record: null });
   const closePanel = () => setPanel((p) => ({ ...p, open: false }));
+  const formExtra = kind === 'fitness' ? fitnessFormExtra : undefined;
 
   const rowActions = useCallback(
     (r: ResourceRecord) => (
@@ -84,6 +89,7 @@ export function PrescriptionPage({ kind, route }: { kind: PrescriptionKind; rout
         toolbarExtra={toolbar}
         rowActions={rowActions}
         rowActionLabels={ROW_ACTION_LABELS}
+        formExtra={formExtra}
       />
       {employee ? null : <EffectSummaryCard kind={kind} />}
       <GenerateDialog
@@ -100,6 +106,7 @@ export function PrescriptionPage({ kind, route }: { kind: PrescriptionKind; rout
         resource={resource}
         record={editing.record}
         open={editing.open}
+        formExtra={formExtra}
         onClose={() => setEditing((s) => ({ ...s, open: false }))}
       />
       <PrintDialog

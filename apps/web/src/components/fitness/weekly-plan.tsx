@@ -1,7 +1,7 @@
 import { FITNESS_ITEM_REMOTE, INTENSITIES } from '@peis/shared';
 import { Alert, Flex, Form, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useRemoteRecords } from '../../components/pickers/remote-picker';
+import { useRemoteRecords } from '../pickers/remote-picker';
 import { itemsById, type LineInput, type PlanRow, type PlanSummary, summarisePlan } from './plan-lines';
 
 const INTENSITY_COLOR = { 1: 'default', 2: 'blue', 3: 'orange' } as const;
@@ -72,20 +72,27 @@ function useItems() {
   return useMemo(() => itemsById(data), [data]);
 }
 
-/** Under the template form's fields: the plan as typed (Form.useWatch), with its totals and goal. */
-export function TemplatePlanPreview() {
-  const lines = Form.useWatch<LineInput[] | undefined>('lines');
-  const classify = Form.useWatch<string | undefined>('classifyName');
+/**
+ * Under a form's weekly lines: the plan as typed (Form.useWatch on `linesKey`), with its totals and, when the form
+ * names a group (`classifyKey`), that group's goal. 运动模板 (lines, classifyName) and 运动处方 (items) use it.
+ */
+export function PlanPreview({ linesKey, classifyKey }: { linesKey: string; classifyKey?: string }) {
+  const form = Form.useFormInstance();
+  const lines = Form.useWatch<LineInput[] | undefined>(linesKey, form);
+  const classify = Form.useWatch<string | undefined>(classifyKey ?? [], form);
   const items = useItems();
   return (
     <div>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         每周计划预览
       </Typography.Title>
-      <WeeklyPlanView plan={summarisePlan(lines, items, classify)} testId="plan-preview" />
+      <WeeklyPlanView plan={summarisePlan(lines, items, classifyKey ? classify : null)} testId="plan-preview" />
     </div>
   );
 }
+
+/** Under the template form's fields: the plan as typed, with its totals and its group's goal. */
+export const TemplatePlanPreview = () => <PlanPreview linesKey="lines" classifyKey="classifyName" />;
 
 /** A saved template's plan in its detail. */
 export function TemplatePlanDetail({ lines, classify }: { lines: unknown; classify: unknown }) {
