@@ -13,9 +13,10 @@ import { collectPageErrors, searchResourceRow, signIn } from './helpers';
 const SHOTS = 'test-results/interventions';
 const MODEL = `E2E血压干预${Date.now().toString(36).slice(-4)}`;
 
-async function shot(page: Page, name: string) {
+/** A screenshot of the page (a dialog or drawer: of the window, where it stays while the page scrolls). */
+async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage });
 }
 
 /** Picks the option whose text has `text` in the open select dropdown. */
@@ -46,12 +47,14 @@ test('a model is written, previewed and run; its tasks are worked to 已完成',
   await item.getByTestId('child-cell-title').locator('input').fill('低盐饮食');
   await item.getByTestId('child-cell-content').locator('textarea').fill('每日食盐不超过5克，少吃腌制食品。');
 
+  await shot(page, 'model-form', false);
+
   // 预览 of the condition as typed, before saving: a count over the demo data and the values it read.
   await page.getByTestId('hi-form-preview').click();
   const result = page.getByTestId('hi-preview-result');
   await expect(result).toContainText(/有体检的 \d+ 人中，符合条件 [1-9]\d* 人/);
   await expect(page.getByTestId('hi-preview-sample')).toContainText('血压分级');
-  await shot(page, 'preview');
+  await shot(page, 'preview', false);
   await page.getByTestId('hi-preview-close').click();
   await page.getByTestId('resource-form-ok').click();
   await expect(form).toBeHidden();
@@ -63,7 +66,7 @@ test('a model is written, previewed and run; its tasks are worked to 已完成',
   // 运行: the count to confirm, the progress, then what was created.
   await row.getByTestId('hi-row-run').click();
   await expect(page.getByTestId('hi-run-count')).toContainText(/运行将按\d{4}年体检为 [1-9]\d* 人生成干预任务/);
-  await shot(page, 'run-confirm');
+  await shot(page, 'run-confirm', false);
   await page.getByTestId('hi-run-ok').click();
   await expect(page.getByTestId('hi-run-done')).toContainText(/新建 [1-9]\d* 个/, { timeout: 90_000 });
   await page.getByTestId('hi-run-open-tasks').click();
@@ -77,7 +80,7 @@ test('a model is written, previewed and run; its tasks are worked to 已完成',
   await page.getByTestId('resource-search-submit').click();
   const tasks = page.getByTestId('resource-table').locator('tr.ant-table-row');
   await expect(tasks.first()).toContainText(MODEL);
-  await expect(tasks.first()).toContainText('V1');
+  await expect(tasks.first()).toContainText('第1版');
   await expect(tasks.first().getByTestId('hi-task-progress')).toHaveText('0/2');
   await shot(page, 'tasks');
 
@@ -88,13 +91,13 @@ test('a model is written, previewed and run; its tasks are worked to 已完成',
   await first.getByTestId('row-view').click();
   const detail = page.getByTestId('hi-task-actions');
   await expect(detail).toContainText('开具膳食处方');
-  await expect(detail).toContainText('宣教：低盐饮食');
-  await shot(page, 'task-detail');
+  await expect(detail).toContainText('低盐饮食');
+  await shot(page, 'task-detail', false);
   await detail.getByTestId('hi-action-done').click();
   await page.getByTestId('hi-action-done-note').fill('已发放低盐饮食宣教资料');
   await page.getByTestId('hi-action-done-ok').click();
   await expect(page.locator('.ant-message')).toContainText('已标记完成');
-  await expect(detail.locator('tr', { hasText: '宣教：低盐饮食' })).toContainText('已完成');
+  await expect(detail.locator('tr', { hasText: '低盐饮食' })).toContainText('已完成');
   await expect(detail.getByTestId('hi-action-done')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(first.getByTestId('hi-task-progress')).toHaveText('1/2');
@@ -142,6 +145,8 @@ test('a confirmed finding starts an intervention; the person page lists it', asy
   await page.goto(`/peis/main/phr/detail/${employeeId}`);
   const list = page.getByTestId('phr-hi-tasks');
   await expect(list).toContainText(MODEL);
+  await list.scrollIntoViewIfNeeded();
+  await shot(page, 'person-interventions', false);
   await list.getByTestId('phr-hi-task-link').filter({ hasText: MODEL }).first().click();
   await expect(page).toHaveURL(/\/main\/hi\/task\?id=\d+/);
   expect(errors).toEqual([]);
@@ -161,14 +166,14 @@ test('screens at 1440 × 900 and 390 × 844', async ({ page }) => {
     await page.getByTestId('hi-preview-condition').fill('BP_LEVEL >= 2 && AGE >= 40');
     await page.getByTestId('hi-preview-submit').click();
     await expect(page.getByTestId('hi-preview-result')).toBeVisible();
-    await shot(page, 'preview-blank');
+    await shot(page, 'preview-blank', false);
     await page.getByTestId('hi-preview-close').click();
     await page.goto('/peis/main/hi/task');
     await expect(page.getByTestId('row-view').first()).toBeVisible();
     await shot(page, 'tasks-all');
     await page.getByTestId('row-view').first().click();
     await expect(page.getByTestId('hi-task-actions')).toBeVisible();
-    await shot(page, 'task-detail-demo');
+    await shot(page, 'task-detail-demo', false);
     await page.keyboard.press('Escape');
   }
 });

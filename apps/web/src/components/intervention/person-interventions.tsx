@@ -31,7 +31,7 @@ export function PersonInterventions({ employeeId }: { employeeId: number }) {
       title: '干预模型',
       render: (_, r) => (
         <Link to={`${HI_ROUTES.task}?id=${r.id}`} data-testid="phr-hi-task-link">
-          {String(r.modelName ?? '-')}（V{String(r.modelVersion ?? '-')}）
+          {String(r.modelName ?? '-')}（第{String(r.modelVersion ?? '-')}版）
         </Link>
       ),
     },

@@ -180,7 +180,9 @@ export function ModelRunDialog({
   }
   return (
     <Modal
-      title={target ? `${target.runnable ? '预览与运行' : '预览'}：${target.name}（V${target.version}）` : '预览与运行'}
+      title={
+        target ? `${target.runnable ? '预览与运行' : '预览'}：${target.name}（第${target.version}版）` : '预览与运行'
+      }
       open={open}
       onCancel={onClose}
       destroyOnHidden

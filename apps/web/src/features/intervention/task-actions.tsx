@@ -1,5 +1,5 @@
 import { ACTION_KIND, INTERVENTION_ACTION_KINDS, interventionTaskResource, optionLabel } from '@peis/shared';
-import { Button, Flex, Form, Popover, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Popover, type TableProps, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { freshOnOpen } from '../../components/fresh-on-open';
@@ -8,6 +8,8 @@ import {
   DATE,
   DueDate,
   FormDialog,
+  type ListLayout,
+  ListTable,
   NoteField,
   type PanelProps,
   useDialogSave,
@@ -32,12 +34,24 @@ const KIND_COLOR: Record<number, string> = { 1: 'green', 2: 'cyan', 3: 'blue', 4
 const kindLabel = (kind: number) =>
   optionLabel({ kind: 'select', label: '', options: INTERVENTION_ACTION_KINDS }, kind) || String(kind);
 
+/** The title without the kind its tag already says (宣教：低盐饮食 → 低盐饮食). */
+const untagged = (a: PlannedAction) => a.title.replace(new RegExp(`^${kindLabel(a.kind)}[：:]\\s*`), '');
+
 /** Where a prescription action's prescription opens. */
 const PRESCRIPTION_ROUTE: Record<number, string> = {
   [ACTION_KIND.diet]: '/main/diet/task',
   [ACTION_KIND.fitness]: '/main/fitness/task',
 };
 const isPrescription = (a: PlannedAction) => a.kind === ACTION_KIND.diet || a.kind === ACTION_KIND.fitness;
+
+/** On a phone each action is a card: what (with its link or text) as the heading, the due date, how it stands. */
+const ACTIONS_LAYOUT: ListLayout = {
+  title: 'title',
+  due: 'dueDate',
+  essential: ['done'],
+  wrap: ['title', 'dueDate', 'done'],
+  keepOrder: true,
+};
 
 /** The task's 1 进行中 state: the only one whose actions can still be done. */
 const OPEN = 1;
@@ -140,7 +154,7 @@ export function TaskActionsPanel({ task }: { task: ResourceRecord }) {
         <Flex vertical gap={2} align="flex-start">
           <span>
             <Tag color={KIND_COLOR[a.kind]}>{kindLabel(a.kind)}</Tag>
-            {a.title}
+            {untagged(a)}
           </span>
           <ActionMatter action={a} />
         </Flex>
@@ -183,13 +197,13 @@ export function TaskActionsPanel({ task }: { task: ResourceRecord }) {
 
   return (
     <Flex vertical gap={12} style={{ width: '100%' }} data-testid="hi-task-actions">
-      <Table<PlannedAction>
+      <ListTable<PlannedAction>
+        layout={ACTIONS_LAYOUT}
         rowKey="id"
         size="small"
         pagination={false}
         columns={columns}
         dataSource={actions}
-        scroll={{ x: 'max-content' }}
         rowClassName={(a) => (open && !a.doneAt && a.dueDate < today ? 'work-row-alert' : '')}
         locale={{ emptyText: '没有计划的干预措施' }}
       />

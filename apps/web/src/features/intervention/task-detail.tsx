@@ -1,4 +1,4 @@
-import { Descriptions, type DescriptionsProps, Flex, Grid, Typography } from 'antd';
+import { Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { TaskProgress, TaskStatusTag } from '../../components/intervention/task-progress';
@@ -12,7 +12,6 @@ import { TaskActionsPanel } from './task-actions';
  * 标记完成 and the declared 完成 / 终止.
  */
 export function TaskDetail({ task }: { task: ResourceRecord }) {
-  const screens = Grid.useBreakpoint();
   const open = Number(task.status) === 1;
   const today = dayjs().format(DATE);
   const past = (date: unknown) => open && Boolean(date) && String(date) < today;
@@ -49,7 +48,8 @@ export function TaskDetail({ task }: { task: ResourceRecord }) {
       <Descriptions
         bordered
         size="small"
-        layout={screens.md ? 'horizontal' : 'vertical'}
+        // Short values: label beside value on a phone too, so the planned actions are near the top.
+        styles={{ label: { whiteSpace: 'nowrap' } }}
         column={{ xs: 1, sm: 1, md: 2 }}
         items={items}
       />
