@@ -42,6 +42,29 @@ const LOGS: Record<string, (id: number, action: string) => [string, unknown[]]> 
 const EXTRA_ROWS: Record<string, string> = {
   follow_up_plans: `INSERT INTO follow_up_plans (employee_id, finding_id, title, method, frequency_days, next_date, status)
     SELECT t.employee_id, t.finding_id, '随访', 1, 30, t.due_date, 1 + (t.id % 2)::int FROM positive_tasks t`,
+  // Prescriptions: one open per person and kind (a case may reopen a row), so each 已完成 row belongs to a person of
+  // its own — the demo's people without one, and eight more people per unit made here.
+  diet_prescriptions: `WITH more AS (
+      INSERT INTO employees (unit_id, name, id_card, sex, birthday)
+      SELECT u.id, '膳食' || g, 'RXD' || u.id || '-' || g, 1, '1980-01-01' FROM units u, generate_series(1, 8) g
+      RETURNING id)
+    INSERT INTO diet_prescriptions (employee_id, status, activity_level, height, weight, bmi, ideal_weight, body_type,
+      kcal_per_kg, target_kcal, bmr, pal, tee)
+    SELECT e.id, 4, 2, 170, 65, 22.5, 65, 2, 30, 1950, 1573.75, 1.4, 2203
+      FROM (SELECT id FROM more UNION
+            SELECT id FROM employees x WHERE NOT EXISTS (SELECT 1 FROM diet_prescriptions p WHERE p.employee_id = x.id)) e`,
+  fitness_prescriptions: `WITH more AS (
+      INSERT INTO employees (unit_id, name, id_card, sex, birthday)
+      SELECT u.id, '运动' || g, 'RXF' || u.id || '-' || g, 2, '1985-01-01' FROM units u, generate_series(1, 8) g
+      RETURNING id),
+    p AS (
+      INSERT INTO fitness_prescriptions (employee_id, status, max_intensity)
+      SELECT e.id, 4, 2
+        FROM (SELECT id FROM more UNION
+              SELECT id FROM employees x WHERE NOT EXISTS (SELECT 1 FROM fitness_prescriptions f WHERE f.employee_id = x.id)) e
+      RETURNING id)
+    INSERT INTO fitness_prescription_items (prescription_id, position, item_id, minutes, sessions_per_week)
+    SELECT p.id, 1, (SELECT min(id) FROM fitness_items), 30, 5 FROM p`,
 };
 
 const WITH_ACTIONS = Object.values(RESOURCES).filter((d) => d.stateField && d.actions && Object.keys(d.actions).length);
