@@ -4,9 +4,8 @@ import {
   chooseCookbook,
   dietPlan,
   type EnergyNeed,
-  type FitnessLine,
+  type FitnessPlan,
   fitnessPlan,
-  type Intensity,
   missingMeasures,
 } from '@peis/shared';
 import type { Queryable } from '../../db/client';
@@ -36,22 +35,11 @@ export interface DietProposal {
   adjustments: Adjustment[];
 }
 
-/** POST /api/fitness/task/propose: the derivation of an exercise prescription. */
-export interface FitnessProposal {
+/** POST /api/fitness/task/propose: the derivation of an exercise prescription (the plan, for whom, from what). */
+export interface FitnessProposal extends FitnessPlan {
   employee: ProposalPerson;
   check: ProposalCheck;
-  referFirst: boolean;
-  maxIntensity: Intensity | null;
   chinaPar: number | null;
-  template: { id: number; name: string } | null;
-  items: FitnessLine[];
-  weeklyMinutes: number;
-  moderateMinutes: number;
-  metMinutes: number;
-  clearanceNote: string | null;
-  conditions: string[];
-  targets: string[];
-  adjustments: Adjustment[];
 }
 
 export interface DietOptions {
@@ -114,23 +102,7 @@ export function proposeFitnessFor(
   opts: FitnessOptions = {},
 ): FitnessProposal {
   const chinaPar = opts.chinaPar ?? null;
-  const plan = fitnessPlan({ ...p, chinaPar }, catalogue);
-  return {
-    employee: personOf(p),
-    check: p.check,
-    referFirst: plan.referFirst,
-    maxIntensity: plan.maxIntensity,
-    chinaPar,
-    template: plan.template,
-    items: plan.items,
-    weeklyMinutes: plan.weeklyMinutes,
-    moderateMinutes: plan.moderateMinutes,
-    metMinutes: plan.metMinutes,
-    clearanceNote: plan.clearanceNote,
-    conditions: plan.conditions,
-    targets: plan.targets,
-    adjustments: plan.adjustments,
-  };
+  return { employee: personOf(p), check: p.check, chinaPar, ...fitnessPlan({ ...p, chinaPar }, catalogue) };
 }
 
 export async function proposeDiet(q: Queryable, employeeId: number, opts: DietOptions = {}): Promise<DietProposal> {
@@ -158,10 +130,62 @@ export interface DraftOptions extends DietOptions, FitnessOptions {
 
 const SLICE = 1000;
 
+/** What one kind adds to the common way of drafting: its proposal (Refused when the rules refuse) and its rows. */
+interface DraftKind<P> {
+  kind: 'diet' | 'fitness';
+  propose: (p: PersonData) => P;
+  row: (proposal: P) => Record<string, unknown>;
+  /** After the prescriptions of a slice are in: their own child rows (created: employee id → prescription id). */
+  children?: (q: Queryable, created: { id: number; employeeId: number }[], byPerson: Map<number, P>) => Promise<void>;
+}
+
 /**
- * Diet drafts (草稿) for `employeeIds`, set-based: the people read in slices of 1,000 (one query each), each
- * proposal computed, one multi-row INSERT per slice. People the rules refuse (no height or weight) and people
- * who already have an open diet prescription (草稿, 已开具, 执行中: the unique index) are skipped and counted.
+ * Drafts (草稿) for `employeeIds`, set-based: the people read in slices of 1,000 (one query each), each proposal
+ * computed, one multi-row INSERT per slice (and one for the children), the 生成 log. People the rules refuse and
+ * people who already hold an open prescription of the kind (草稿, 已开具, 执行中: the unique index) are skipped
+ * and counted.
+ */
+async function generateDrafts<P>(
+  q: Queryable,
+  actor: { userId: number },
+  employeeIds: number[],
+  opts: DraftOptions,
+  k: DraftKind<P>,
+): Promise<{ created: Map<number, number>; skipped: number }> {
+  const created = new Map<number, number>();
+  let skipped = 0;
+  const ids = [...new Set(employeeIds)];
+  for (let i = 0; i < ids.length; i += SLICE) {
+    const slice = ids.slice(i, i + SLICE);
+    const people = await loadPeople(q, slice, opts);
+    const proposals = new Map<number, P>();
+    for (const id of slice) {
+      const p = people.get(id);
+      if (!p) {
+        skipped++;
+        continue;
+      }
+      try {
+        proposals.set(id, k.propose(p));
+      } catch (e) {
+        if (!(e instanceof Refused)) throw e;
+        skipped++;
+        opts.onRefused?.(id, e.message);
+      }
+    }
+    const rows = [...proposals.values()].map(k.row);
+    const table = `${k.kind}_prescriptions`;
+    const ins = await insertRows(q, table, k.kind === 'diet' ? DIET_COLUMNS : FITNESS_COLUMNS, rows);
+    for (const r of ins) created.set(r.employeeId, r.id);
+    skipped += rows.length - ins.length;
+    await k.children?.(q, ins, proposals);
+    await logCreated(q, k.kind, ins, actor.userId);
+  }
+  return { created, skipped };
+}
+
+/**
+ * Diet drafts for `employeeIds` (generateDrafts); the rules refuse a person without height or weight.
  * A draft names its cookbook; the cookbook's plan is copied onto the prescription when it is issued (开具), so
  * an issued prescription keeps it whatever the catalogue becomes, and drafts (many, from bulk runs) carry none.
  */
@@ -171,42 +195,17 @@ export async function generateDietDrafts(
   employeeIds: number[],
   opts: DraftOptions = {},
 ): Promise<{ created: Map<number, number>; skipped: number }> {
-  const created = new Map<number, number>();
-  let skipped = 0;
   const catalogue = await loadDietCatalogue(q);
-  const ids = [...new Set(employeeIds)];
-  for (let i = 0; i < ids.length; i += SLICE) {
-    const slice = ids.slice(i, i + SLICE);
-    const people = await loadPeople(q, slice, opts);
-    const rows: Record<string, unknown>[] = [];
-    for (const id of slice) {
-      const p = people.get(id);
-      if (!p) {
-        skipped++;
-        continue;
-      }
-      let d: DietProposal;
-      try {
-        d = proposeDietFor(p, catalogue, opts);
-      } catch (e) {
-        if (!(e instanceof Refused)) throw e;
-        skipped++;
-        opts.onRefused?.(id, e.message);
-        continue;
-      }
-      rows.push(dietRow(d, actor.userId));
-    }
-    const ins = await insertRows(q, 'diet_prescriptions', DIET_COLUMNS, rows);
-    for (const r of ins) created.set(r.employeeId, r.id);
-    skipped += rows.length - ins.length;
-    await logCreated(q, 'diet', ins, actor.userId);
-  }
-  return { created, skipped };
+  return generateDrafts(q, actor, employeeIds, opts, {
+    kind: 'diet',
+    propose: (p) => proposeDietFor(p, catalogue, opts),
+    row: (d) => dietRow(d, actor.userId),
+  });
 }
 
 /**
- * Exercise drafts for `employeeIds`, as generateDietDrafts: people the rules refuse (BP ≥ 180/110, fasting
- * glucose ≥ 16.7: refer first) and people with an open exercise prescription are skipped and counted.
+ * Exercise drafts for `employeeIds` (generateDrafts) with their weekly lines; the rules refuse a person to be
+ * referred first (BP ≥ 180/110, fasting glucose ≥ 16.7).
  */
 export async function generateFitnessDrafts(
   q: Queryable,
@@ -214,45 +213,28 @@ export async function generateFitnessDrafts(
   employeeIds: number[],
   opts: DraftOptions = {},
 ): Promise<{ created: Map<number, number>; skipped: number }> {
-  const created = new Map<number, number>();
-  let skipped = 0;
   const catalogue = await loadFitnessCatalogue(q);
-  const ids = [...new Set(employeeIds)];
-  for (let i = 0; i < ids.length; i += SLICE) {
-    const slice = ids.slice(i, i + SLICE);
-    const people = await loadPeople(q, slice, opts);
-    const rows: Record<string, unknown>[] = [];
-    const lines = new Map<number, FitnessLine[]>();
-    for (const id of slice) {
-      const p = people.get(id);
-      if (!p) {
-        skipped++;
-        continue;
-      }
+  return generateDrafts(q, actor, employeeIds, opts, {
+    kind: 'fitness',
+    propose: (p) => {
       const f = proposeFitnessFor(p, catalogue, opts);
-      if (f.referFirst) {
-        skipped++;
-        opts.onRefused?.(id, f.adjustments.map((a) => `${a.rule}（${a.reason}）`).join('；'));
-        continue;
-      }
-      rows.push(fitnessRow(f, actor.userId));
-      lines.set(id, f.items);
-    }
-    const ins = await insertRows(q, 'fitness_prescriptions', FITNESS_COLUMNS, rows);
-    for (const r of ins) created.set(r.employeeId, r.id);
-    skipped += rows.length - ins.length;
-    const items = ins.flatMap((r) =>
-      (lines.get(r.employeeId) ?? []).map((l, k) => ({
-        prescription_id: r.id,
-        position: k + 1,
-        item_id: l.itemId,
-        item_name: l.name,
-        met: l.met,
-        minutes: l.minutes,
-        sessions_per_week: l.sessionsPerWeek,
-      })),
-    );
-    if (items.length) {
+      if (f.referFirst) throw new Refused(f.adjustments.map((a) => `${a.rule}（${a.reason}）`).join('；'));
+      return f;
+    },
+    row: (f) => fitnessRow(f, actor.userId),
+    children: async (q, created, byPerson) => {
+      const items = created.flatMap((r) =>
+        (byPerson.get(r.employeeId)?.items ?? []).map((l, k) => ({
+          prescription_id: r.id,
+          position: k + 1,
+          item_id: l.itemId,
+          item_name: l.name,
+          met: l.met,
+          minutes: l.minutes,
+          sessions_per_week: l.sessionsPerWeek,
+        })),
+      );
+      if (!items.length) return;
       await q.query(
         `INSERT INTO fitness_prescription_items (prescription_id, position, item_id, item_name, met, minutes, sessions_per_week)
          SELECT prescription_id, position, item_id, item_name, met, minutes, sessions_per_week
@@ -260,10 +242,8 @@ export async function generateFitnessDrafts(
                 met numeric, minutes int, sessions_per_week int)`,
         [JSON.stringify(items)],
       );
-    }
-    await logCreated(q, 'fitness', ins, actor.userId);
-  }
-  return { created, skipped };
+    },
+  });
 }
 
 /** Columns of a generated row and their SQL types (jsonb_to_recordset). */

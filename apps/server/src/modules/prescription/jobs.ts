@@ -94,36 +94,18 @@ export async function jobProgress(q: Queryable, id: number, userId?: number) {
  * generateFitnessDrafts, each slice committed with the job's progress. A job taken over after its instance
  * stopped resumes after the people already done.
  */
-export class GenerateJobs {
-  private readonly runner: JobRunner;
-
-  constructor(
-    private readonly db: Db,
-    log: FastifyBaseLogger,
-  ) {
-    this.runner = new JobRunner(db, log, {
+export class GenerateJobs extends JobRunner {
+  constructor(db: Db, log: FastifyBaseLogger) {
+    super(db, log, {
       table: 'prescription_jobs',
       name: 'prescription generation',
-      run: (job) => this.run(job.id, JSON.parse(job.reason) as JobSpec),
+      run: (job) => this.generate(db, job.id, JSON.parse(job.reason) as JobSpec),
     });
   }
 
-  kick(): void {
-    this.runner.kick();
-  }
-  start(): void {
-    this.runner.start();
-  }
-  stop(): Promise<void> {
-    return this.runner.stop();
-  }
-  drain(): Promise<void> {
-    return this.runner.drain();
-  }
-
-  private async run(id: number, spec: JobSpec) {
-    const people = await jobPeople(this.db, spec);
-    const { rows } = await this.db.query<{ done: number }>(
+  private async generate(db: Db, id: number, spec: JobSpec) {
+    const people = await jobPeople(db, spec);
+    const { rows } = await db.query<{ done: number }>(
       'UPDATE prescription_jobs SET total = $2 WHERE id = $1 RETURNING done',
       [id, people.length],
     );
@@ -131,7 +113,7 @@ export class GenerateJobs {
     for (let i = rows[0]?.done ?? 0; i < people.length; i += CHUNK) {
       const slice = people.slice(i, i + CHUNK);
       const open = slice.filter((p) => p.open).length;
-      await this.db.tx(async (q) => {
+      await db.tx(async (q) => {
         const ids = slice.filter((p) => !p.open).map((p) => p.id);
         const r = await generate(q, { userId: spec.userId }, ids);
         await q.query(
