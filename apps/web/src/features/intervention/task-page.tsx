@@ -27,8 +27,6 @@ const today = () => dayjs().format(DATE);
  */
 export const TASK_CELLS: FieldCells = {
   progress: (r) => <TaskProgress record={r} />,
-  // The declaration lists the done count beside the planned one: it reads as the same n/m bar.
-  actionsDone: (r) => <TaskProgress record={r} />,
   modelVersion: (r) => (r.modelVersion ? `第${r.modelVersion}版` : '-'),
   dueDate: (r) => dateCell(r, 'dueDate'),
   nextDue: (r) => dateCell(r, 'nextDue'),
