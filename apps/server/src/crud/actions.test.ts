@@ -65,6 +65,11 @@ const EXTRA_ROWS: Record<string, string> = {
       RETURNING id)
     INSERT INTO fitness_prescription_items (prescription_id, position, item_id, minutes, sessions_per_week)
     SELECT p.id, 1, (SELECT min(id) FROM fitness_items), 30, 5 FROM p`,
+  // 干预任务: the demo runs touch a few people only; one open task per person of a test-only year.
+  intervention_tasks: `INSERT INTO intervention_tasks (employee_id, model_id, model_version, year, status, start_date, due_date)
+    SELECT e.id, m.id, m.version, 2000, 1, current_date, current_date + 90
+      FROM employees e, (SELECT id, version FROM intervention_models ORDER BY id LIMIT 1) m
+    ON CONFLICT DO NOTHING`,
 };
 
 const WITH_ACTIONS = Object.values(RESOURCES).filter((d) => d.stateField && d.actions && Object.keys(d.actions).length);

@@ -25,8 +25,9 @@ import { withTestApp } from '../test/suite';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Latin letters left after the units and medical codes a Chinese screen writes as they are. */
-const ALLOWED = /mmHg|mmol\/L|µmol\/L|kg\/m²|kg|cm|U\/L|BMI|HbA1c|SCL-90|PHQ-9|GAD-7|IP/g;
+/** Latin letters left after the units and medical codes a Chinese screen writes as they are (MET: 运动项目's 代谢当量; the
+ * equations Mifflin-St Jeor and China-PAR by their names). */
+const ALLOWED = /mmHg|mmol\/L|µmol\/L|kg\/m²|kg|cm|U\/L|BMI|HbA1c|SCL-90|PHQ-9|GAD-7|IP|MET|Mifflin-St Jeor|China-PAR/g;
 const latin = (text: string) => /[A-Za-z]/.test(text.replace(ALLOWED, ''));
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

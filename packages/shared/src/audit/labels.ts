@@ -31,6 +31,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'password.reset': '重置密码',
   'password.change': '修改密码',
   'upload.create': '上传文件',
+  // 膳食处方 / 运动处方: a draft made by the generator (POST /api/{diet,fitness}/task/generate).
+  generate: '生成处方',
   // 干预任务: one planned action marked done (POST /api/hi/task/:id/actions/:actionId/done).
   actionDone: '标记措施完成',
 };
