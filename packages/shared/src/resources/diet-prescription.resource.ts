@@ -28,6 +28,8 @@ export const dietPrescriptionResource = defineResource({
   softDelete: true,
   joins: PRESCRIPTION_JOINS,
   stateField: 'status',
+  // Edited and deleted only as a 草稿: the server refuses other states with 409, the list offers neither.
+  writableIn: [1],
   actions: prescriptionActions('dietTask'),
   defaultSort: { field: 'status', order: 'asc' },
   titleField: 'name',
