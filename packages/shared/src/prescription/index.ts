@@ -1,4 +1,5 @@
 export * from './conditions';
 export * from './declaration';
 export * from './diet';
+export * from './effect';
 export * from './fitness';

@@ -1,27 +1,14 @@
-import { betterDirection, INDICATOR_BY_CODE, type PrescriptionKind } from '@peis/shared';
+import {
+  betterDirection,
+  type EffectIndicator,
+  type EffectSummaryRow,
+  INDICATOR_BY_CODE,
+  type PrescriptionEffect,
+  type PrescriptionKind,
+} from '@peis/shared';
 import type { Queryable } from '../../db/client';
 import { unitScopeSql, unitSubtreeSql } from '../../lib/scope';
 import type { SessionUser } from '../../plugins/auth';
-
-/** One targeted indicator before → after. */
-export interface EffectIndicator {
-  code: string;
-  name: string;
-  unit: string;
-  before: number | null;
-  after: number | null;
-  change: number | null;
-  better: 'down' | 'up';
-  /** Moved in the better direction: true; unchanged or worse: false; a value missing: null. */
-  improved: boolean | null;
-}
-
-export interface PrescriptionEffect {
-  baseline: { checkId: number; date: string } | null;
-  after: { checkId: number; date: string } | null;
-  indicators: EffectIndicator[];
-  trend: { date: string; values: Record<string, number> }[];
-}
 
 const num = (v: unknown): number | null => {
   const n = typeof v === 'string' ? Number(v) : v;
@@ -89,16 +76,6 @@ export async function prescriptionEffect(
 
 export const EFFECT_DEFINITION =
   '统计所选年度内开具（已开具、执行中、已完成）的处方。有复查体检：开具日之后本人有体检。改善：以生成处方所依据的体检为基线，与开具后第一次体检相比，处方干预指标中向好的方向变化的项数多于变差的项数（高密度脂蛋白胆固醇升高为好，其余指标降低为好；不变的指标不计）。改善率 = 改善人数 ÷ 有复查体检人数。';
-
-export interface EffectSummaryRow {
-  unitId: number;
-  unitName: string;
-  issued: number;
-  withNextCheck: number;
-  improved: number;
-  /** % of withNextCheck, one decimal; null without any. */
-  rate: number | null;
-}
 
 /**
  * Per unit (the person's own unit), within the account's scope and an optional unit subtree and year of issue:

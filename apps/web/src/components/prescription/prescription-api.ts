@@ -1,8 +1,11 @@
 import {
   dietPrescriptionResource,
+  type EffectIndicator,
+  type EffectSummaryRow,
   type EnergyNeed,
   type FitnessLine,
   fitnessPrescriptionResource,
+  type PrescriptionEffect,
   type ResourceDef,
   type Adjustment as SharedAdjustment,
 } from '@peis/shared';
@@ -112,35 +115,9 @@ export interface ProposeInput {
   constitution?: number;
 }
 
-/** One targeted indicator before → after the prescription. */
-export interface EffectIndicator {
-  code: string;
-  name: string;
-  unit: string;
-  before: number | null;
-  after: number | null;
-  change: number | null;
-  better: 'down' | 'up';
-  improved: boolean | null;
-}
-
 /** GET {endpoint}/:id/effect. */
-export interface EffectAnswer {
-  baseline: { checkId: number; date: string } | null;
-  after: { checkId: number; date: string } | null;
-  indicators: EffectIndicator[];
-  trend: { date: string; values: Record<string, number | null> }[];
-}
-
-/** One unit of GET /prescriptions/effect-summary. */
-export interface EffectSummaryRow {
-  unitId: number;
-  unitName: string;
-  issued: number;
-  withNextCheck: number;
-  improved: number;
-  rate: number | null;
-}
+export type EffectAnswer = PrescriptionEffect;
+export type { EffectIndicator, EffectSummaryRow };
 
 export interface EffectSummary {
   rows: EffectSummaryRow[];
