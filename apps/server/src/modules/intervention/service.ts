@@ -21,7 +21,7 @@ import { knownCodes } from '../../lib/rule-evaluation';
 import { writeAudit } from '../../plugins/audit';
 import type { SessionUser } from '../../plugins/auth';
 import { type PopulationScope, populationSql, valuesSql } from './condition-sql';
-import { linkPrescriptions, type Prescriber } from './prescriptions';
+import { actionRefSql, draftPrescriptions, type Prescriber } from './prescriptions';
 
 /** A model as saved: what a version's snapshot holds and a run works from. */
 export interface ModelSnapshot extends ModelActions {
@@ -225,9 +225,9 @@ export interface CreateTasksInput {
 /**
  * Creates the tasks of one model version and year for `employeeIds`, set-based: one INSERT of the tasks (a
  * person who already has a task of that model version and year is skipped: the unique index and ON CONFLICT DO
- * NOTHING, so concurrent runs never make two), one INSERT of every new task's planned actions, then the
- * prescription drafts (膳食/运动) through the prescription service, linked to their actions. Answers the new
- * tasks and the number skipped. Call inside a transaction.
+ * NOTHING, so concurrent runs never make two), the prescription drafts (膳食/运动) of the new tasks' people through
+ * the prescription service, then one INSERT of every new task's planned actions, each prescription action linked
+ * to its prescription as it goes in. Answers the new tasks and the number skipped. Call inside a transaction.
  */
 export async function createTasks(q: Queryable, input: CreateTasksInput) {
   const { snapshot: model, startDate } = input;
@@ -256,30 +256,49 @@ export async function createTasks(q: Queryable, input: CreateTasksInput) {
     ],
   );
   const created = rows.map((r) => ({ taskId: Number(r.id), employeeId: Number(r.employee_id) }));
-  const taskIds = created.map((c) => c.taskId);
+  const rx = model.dietRx || model.fitnessRx;
+  if (created.length && rx) {
+    await draftPrescriptions(
+      q,
+      input.prescriber,
+      { userId: input.userId },
+      created.map((c) => c.employeeId),
+      { diet: model.dietRx, fitness: model.fitnessRx },
+    );
+  }
   if (created.length && plan.length) {
-    await q.query(
-      `INSERT INTO intervention_actions (task_id, position, kind, title, content, due_date)
-       SELECT t.id, p.position, p.kind, p.title, p.content, p.due_date
-         FROM unnest($1::bigint[]) AS t(id)
-        CROSS JOIN unnest($2::int[], $3::smallint[], $4::text[], $5::text[], $6::date[])
-              AS p(position, kind, title, content, due_date)`,
+    // The actions in one INSERT; a prescription action links the person's open prescription as it goes in
+    // (actionRefSql). The tasks' counters are right as inserted unless an action went in done (a prescription
+    // already issued): only those tasks are counted again.
+    const { rows: done } = await q.query<{ task_id: number }>(
+      `WITH ins AS (
+         INSERT INTO intervention_actions (task_id, position, kind, title, content, due_date, ref_id, done_at, done_by, note)
+         SELECT t.id, p.position, p.kind, p.title, p.content, p.due_date, ${
+           rx
+             ? `rx.id, CASE WHEN rx.status IN (2, 3, 4) THEN coalesce(rx.issued_at, now()) END,
+                CASE WHEN rx.status IN (2, 3, 4) THEN rx.issued_by END,
+                CASE WHEN rx.status IN (2, 3, 4) THEN '处方已开具' END`
+             : 'NULL::bigint, NULL::timestamptz, NULL::int, NULL::text'
+         }
+           FROM unnest($1::bigint[], $7::bigint[]) AS t(id, employee_id)
+          CROSS JOIN unnest($2::int[], $3::smallint[], $4::text[], $5::text[], $6::date[])
+                AS p(position, kind, title, content, due_date)
+          ${rx ? actionRefSql({ diet: model.dietRx, fitness: model.fitnessRx }) : ''}
+         RETURNING task_id, done_at)
+       SELECT DISTINCT task_id FROM ins WHERE done_at IS NOT NULL`,
       [
-        taskIds,
+        created.map((c) => c.taskId),
         plan.map((_, i) => i + 1),
         plan.map((a) => a.kind),
         plan.map((a) => a.title),
         plan.map((a) => a.content),
         plan.map((a) => a.dueDate),
+        created.map((c) => c.employeeId),
       ],
     );
-  }
-  if (created.length && (model.dietRx || model.fitnessRx)) {
-    await linkPrescriptions(q, input.prescriber, { userId: input.userId }, created, {
-      diet: model.dietRx,
-      fitness: model.fitnessRx,
-    });
-    await q.query('SELECT intervention_task_recount($1::bigint[], false)', [taskIds]);
+    if (done.length) {
+      await q.query('SELECT intervention_task_recount($1::bigint[], false)', [done.map((r) => Number(r.task_id))]);
+    }
   }
   return { created, skipped: input.employeeIds.length - created.length };
 }
