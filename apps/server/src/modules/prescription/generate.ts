@@ -126,6 +126,11 @@ export interface DraftOptions extends DietOptions, FitnessOptions {
   asOf?: string;
   /** Called per person the rules refuse, with why. */
   onRefused?: (employeeId: number, reason: string) => void;
+  /**
+   * A Map the generator keeps what it read of each person in (null: not a live employee), so a second kind drafted
+   * for the same people, with the same asOf, in the same transaction reads nothing again.
+   */
+  people?: Map<number, unknown>;
 }
 
 const SLICE = 1000;
@@ -135,13 +140,13 @@ interface DraftKind<P> {
   kind: 'diet' | 'fitness';
   propose: (p: PersonData) => P;
   row: (proposal: P) => Record<string, unknown>;
-  /** After the prescriptions of a slice are in: their own child rows (created: employee id → prescription id). */
-  children?: (q: Queryable, created: { id: number; employeeId: number }[], byPerson: Map<number, P>) => Promise<void>;
+  /** Its child rows (fitness: the weekly lines), written with the prescription in the same statement. */
+  children?: ChildRows;
 }
 
 /**
  * Drafts (草稿) for `employeeIds`, set-based: the people read in slices of 1,000 (one query each), each proposal
- * computed, one multi-row INSERT per slice (and one for the children), the 生成 log. People the rules refuse and
+ * computed, one statement per slice writing the prescriptions, their children and their 生成 log. People the rules refuse and
  * people who already hold an open prescription of the kind (草稿, 已开具, 执行中: the unique index) are skipped
  * and counted.
  */
@@ -157,7 +162,7 @@ async function generateDrafts<P>(
   const ids = [...new Set(employeeIds)];
   for (let i = 0; i < ids.length; i += SLICE) {
     const slice = ids.slice(i, i + SLICE);
-    const people = await loadPeople(q, slice, opts);
+    const people = await peopleOf(q, slice, opts);
     const proposals = new Map<number, P>();
     for (const id of slice) {
       const p = people.get(id);
@@ -174,14 +179,26 @@ async function generateDrafts<P>(
       }
     }
     const rows = [...proposals.values()].map(k.row);
-    const table = `${k.kind}_prescriptions`;
-    const ins = await insertRows(q, table, k.kind === 'diet' ? DIET_COLUMNS : FITNESS_COLUMNS, rows);
+    const ins = await insertDrafts(q, k, rows, actor.userId);
     for (const r of ins) created.set(r.employeeId, r.id);
     skipped += rows.length - ins.length;
-    await k.children?.(q, ins, proposals);
-    await logCreated(q, k.kind, ins, actor.userId);
   }
   return { created, skipped };
+}
+
+/** The people of a slice: those kept in opts.people, the others read (and kept there). */
+async function peopleOf(q: Queryable, slice: number[], opts: DraftOptions): Promise<Map<number, PersonData>> {
+  const kept = opts.people;
+  if (!kept) return loadPeople(q, slice, opts);
+  const missing = slice.filter((id) => !kept.has(id));
+  const read = missing.length ? await loadPeople(q, missing, opts) : new Map<number, PersonData>();
+  for (const id of missing) kept.set(id, read.get(id) ?? null);
+  const out = new Map<number, PersonData>();
+  for (const id of slice) {
+    const p = kept.get(id) as PersonData | null | undefined;
+    if (p) out.set(id, p);
+  }
+  return out;
 }
 
 /**
@@ -222,27 +239,7 @@ export async function generateFitnessDrafts(
       return f;
     },
     row: (f) => fitnessRow(f, actor.userId),
-    children: async (q, created, byPerson) => {
-      const items = created.flatMap((r) =>
-        (byPerson.get(r.employeeId)?.items ?? []).map((l, k) => ({
-          prescription_id: r.id,
-          position: k + 1,
-          item_id: l.itemId,
-          item_name: l.name,
-          met: l.met,
-          minutes: l.minutes,
-          sessions_per_week: l.sessionsPerWeek,
-        })),
-      );
-      if (!items.length) return;
-      await q.query(
-        `INSERT INTO fitness_prescription_items (prescription_id, position, item_id, item_name, met, minutes, sessions_per_week)
-         SELECT prescription_id, position, item_id, item_name, met, minutes, sessions_per_week
-           FROM jsonb_to_recordset($1::jsonb) AS x(prescription_id bigint, position int, item_id bigint, item_name text,
-                met numeric, minutes int, sessions_per_week int)`,
-        [JSON.stringify(items)],
-      );
-    },
+    children: FITNESS_ITEMS,
   });
 }
 
@@ -354,38 +351,66 @@ export function fitnessRow(f: FitnessProposal, userId: number): Record<string, u
     template_id: f.template?.id ?? null,
     template_name: f.template?.name ?? null,
     clearance_note: f.clearanceNote,
+    items: f.items.map((l) => ({
+      item_id: l.itemId,
+      item_name: l.name,
+      met: l.met,
+      minutes: l.minutes,
+      sessions_per_week: l.sessionsPerWeek,
+    })),
   };
 }
 
-/** One multi-row INSERT of drafts; a person with an open prescription of the kind is left out (unique index). */
-async function insertRows(
+/** The child rows of a kind: their table, parent column and columns (a row's `items`, in order: position 1, 2 …). */
+interface ChildRows {
+  table: string;
+  parent: string;
+  columns: Record<string, string>;
+}
+const FITNESS_ITEMS: ChildRows = {
+  table: 'fitness_prescription_items',
+  parent: 'prescription_id',
+  columns: { item_id: 'bigint', item_name: 'text', met: 'numeric', minutes: 'int', sessions_per_week: 'int' },
+};
+
+/**
+ * One statement per slice of drafts: the prescriptions (a person with an open prescription of the kind is left
+ * out: the unique index), their children and the 生成 entry of each one's log. Answers the new prescriptions.
+ */
+async function insertDrafts<P>(
   q: Queryable,
-  table: string,
-  columns: Record<string, string>,
+  k: DraftKind<P>,
   rows: Record<string, unknown>[],
+  userId: number,
 ): Promise<{ id: number; employeeId: number }[]> {
   if (!rows.length) return [];
+  const columns = k.kind === 'diet' ? DIET_COLUMNS : FITNESS_COLUMNS;
   const names = Object.keys(columns);
+  const c = k.children;
+  const childNames = c ? Object.keys(c.columns) : [];
   const { rows: ins } = await q.query<{ id: number; employee_id: number }>(
-    `INSERT INTO ${table} (${names.join(', ')})
-     SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${names.map((n) => `${n} ${columns[n]}`).join(', ')})
-     ON CONFLICT DO NOTHING RETURNING id, employee_id`,
-    [JSON.stringify(rows)],
+    `WITH x AS MATERIALIZED (
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+                  AS x(${names.map((n) => `${n} ${columns[n as keyof typeof columns]}`).join(', ')}${c ? ', items jsonb' : ''})),
+     ins AS (
+       INSERT INTO ${k.kind}_prescriptions (${names.join(', ')})
+       SELECT ${names.join(', ')} FROM x
+       ON CONFLICT DO NOTHING RETURNING id, employee_id),
+     logs AS (
+       INSERT INTO prescription_logs (kind, prescription_id, action, note, user_id)
+       SELECT $2, ins.id, '生成', '按个人数据生成草稿', $3 FROM ins)${
+         c
+           ? `,
+     children AS (
+       INSERT INTO ${c.table} (${c.parent}, position, ${childNames.join(', ')})
+       SELECT ins.id, l.position, ${childNames.map((n) => `l.${n}`).join(', ')}
+         FROM ins JOIN x ON x.employee_id = ins.employee_id
+        CROSS JOIN ROWS FROM (jsonb_to_recordset(x.items) AS (${childNames.map((n) => `${n} ${c.columns[n]}`).join(', ')}))
+              WITH ORDINALITY AS l(${childNames.join(', ')}, position))`
+           : ''
+       }
+     SELECT id, employee_id FROM ins`,
+    [JSON.stringify(rows), k.kind, userId],
   );
   return ins.map((r) => ({ id: Number(r.id), employeeId: Number(r.employee_id) }));
-}
-
-/** The 生成 entry of each new prescription's log. */
-async function logCreated(
-  q: Queryable,
-  kind: 'diet' | 'fitness',
-  rows: { id: number }[],
-  userId: number,
-): Promise<void> {
-  if (!rows.length) return;
-  await q.query(
-    `INSERT INTO prescription_logs (kind, prescription_id, action, note, user_id)
-     SELECT $1, unnest($2::bigint[]), '生成', '按个人数据生成草稿', $3`,
-    [kind, rows.map((r) => r.id), userId],
-  );
 }
