@@ -30,7 +30,7 @@ const num = (v: unknown): number | null => {
 /**
  * The facts of `ids` (live employees only): the latest check (on or before `asOf` when given), the tags of the
  * person's latest year, the record's height, weight and past illnesses, and the indicator codes of their
- * confirmed findings. One query for all of them.
+ * confirmed findings (grouped once for the set, not per person). One query for all of them.
  */
 export async function loadPeople(
   q: Queryable,
@@ -65,8 +65,7 @@ export async function loadPeople(
                FROM jsonb_array_elements(CASE WHEN jsonb_typeof(hr.record->'pastHistory'->'illness'->'list') = 'array'
                                               THEN hr.record->'pastHistory'->'illness'->'list' END) x
               WHERE x->>'illnessName' ~ '^[0-9]+$') AS illnesses,
-            (SELECT array_agg(DISTINCT k) FROM positive_findings f, jsonb_object_keys(f.matched) k
-              WHERE f.employee_id = e.id AND f.status = 1) AS finding_codes
+            fc.codes AS finding_codes
        FROM employees e
        JOIN units u ON u.id = e.unit_id
        LEFT JOIN LATERAL (
@@ -78,6 +77,9 @@ export async function loadPeople(
           WHERE p.employee_id = e.id AND ($2::date IS NULL OR p.year <= extract(year FROM $2::date))
           ORDER BY p.year DESC LIMIT 1) pt ON true
        LEFT JOIN health_records hr ON hr.employee_id = e.id
+       LEFT JOIN (
+         SELECT f.employee_id, array_agg(DISTINCT k) AS codes FROM positive_findings f, jsonb_object_keys(f.matched) k
+          WHERE f.employee_id = ANY($1::bigint[]) AND f.status = 1 GROUP BY f.employee_id) fc ON fc.employee_id = e.id
       WHERE e.id = ANY($1::bigint[]) AND e.deleted_at IS NULL`,
     [ids, opts.asOf ?? null],
   );
