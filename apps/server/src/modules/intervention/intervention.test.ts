@@ -180,6 +180,26 @@ withTestApp('interventions on $name', { employees: 160, users: ['staff', 'employ
     expect(detail.versions).toMatch(/^第2版 .+；第1版 /);
   });
 
+  it('without a year, a preview reads the latest yearly round, not a year holding only a few new checks', async () => {
+    const before = await call('POST', '/api/hi/model/preview', company, { condition: 'BP_LEVEL >= 0' });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data.year).toBe(year);
+    // One person checked early in the next year: that year is not yet the round a model runs on.
+    const next = Number(year) + 1;
+    await t.db.query(
+      `INSERT INTO person_tags (employee_id, year, check_id, risk_level)
+       SELECT employee_id, $1, check_id, risk_level FROM person_tags WHERE year = $2 ORDER BY employee_id LIMIT 1`,
+      [next, year],
+    );
+    try {
+      const after = await call('POST', '/api/hi/model/preview', company, { condition: 'BP_LEVEL >= 0' });
+      expect(after.json().data.year).toBe(year);
+      expect(after.json().data.total).toBe(before.json().data.total);
+    } finally {
+      await t.db.query('DELETE FROM person_tags WHERE year = $1', [next]);
+    }
+  });
+
   it('preview counts exactly the people the TypeScript evaluation matches, on both sides of a threshold', async () => {
     const conditions = [
       'BP_LEVEL >= 1',

@@ -137,9 +137,16 @@ export async function modelVersions(q: Queryable, modelId: number) {
   return rows;
 }
 
-/** The check year a preview or run reads when none is given: the latest year with grouping tags. */
+/**
+ * The check year a preview or run reads when none is given: the latest year in which at least half as many people
+ * have grouping tags as in the busiest year — the latest yearly round, not a year that has only just begun (a few
+ * checks entered in January would otherwise make every preview and run nearly empty).
+ */
 export async function defaultYear(q: Queryable): Promise<number> {
-  const { rows } = await q.query<{ y: number | null }>('SELECT max(year)::int AS y FROM person_tags');
+  const { rows } = await q.query<{ y: number | null }>(
+    `WITH per_year AS (SELECT year, count(*) AS people FROM person_tags GROUP BY year)
+     SELECT max(year)::int AS y FROM per_year WHERE people * 2 >= (SELECT max(people) FROM per_year)`,
+  );
   if (rows[0]?.y == null) throw badRequest('暂无体检数据，无法按条件筛选人员');
   return rows[0].y;
 }

@@ -80,7 +80,7 @@ export const ModelPreviewDialog = freshOnOpen(function ModelPreviewDialog({
           <Form.Item name="year" noStyle>
             <Select
               allowClear
-              placeholder="最近一个体检年度"
+              placeholder="最近一轮体检年度"
               options={yearOptions()}
               style={{ width: 180 }}
               data-testid="hi-preview-year"
