@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Db, openDb } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seed } from '../src/db/seed';
+import { RESET_DEMO_DATA_SQL, seed } from '../src/db/seed';
 import { seedDemoInterventions } from '../src/demo/interventions';
 import {
   type BenchResult,
@@ -106,7 +106,7 @@ export async function prepare(db: Db, employees: number, target: BenchTarget): P
   // seed() makes exactly `employees` live employees; anything else is another population.
   if (rows[0].n !== employees) {
     log(target, `seeding ${employees.toLocaleString('en')} employees (kept for later runs) …`);
-    await db.exec('TRUNCATE units, employees, health_checks, users, sessions, audit_log RESTART IDENTITY CASCADE');
+    await db.exec(RESET_DEMO_DATA_SQL);
     await seed(db, loadConfig({ NODE_ENV: 'test' }), { employees });
   }
   const { rows: audit } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');

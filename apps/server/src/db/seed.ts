@@ -73,6 +73,14 @@ export async function createAccount(
 }
 
 /**
+ * Empties the demo data before a new population is loaded (`npm run demo -- --reset`, the kept bench database):
+ * the tables the demo fills and, by CASCADE, every row referring to them. The intervention models are named
+ * too: they refer to no unit or person, and the demo's five would otherwise collide with their names.
+ */
+export const RESET_DEMO_DATA_SQL =
+  'TRUNCATE units, employees, health_checks, users, sessions, audit_log, intervention_models RESTART IDENTITY CASCADE';
+
+/**
  * Prepares a database after its migrations: built-in roles always; on a new database the demo company,
  * its employees, their health checks and the demo accounts — or, in production, only the unit root and
  * an `admin` account with ADMIN_PASSWORD. Returns what it did, for the start-up log.

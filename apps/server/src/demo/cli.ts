@@ -10,13 +10,13 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDb } from '../db/client';
 import { migrate } from '../db/migrate';
-import { seed } from '../db/seed';
+import { RESET_DEMO_DATA_SQL, seed } from '../db/seed';
 import { DEFAULT_SEED } from './population';
 
 const USAGE = `用法 usage: npm run demo -- [--employees N] [--seed N] [--reset]
   --employees N  demo employees to create (default: DEMO_EMPLOYEES or 2000)
   --seed N       random seed (default ${DEFAULT_SEED}); the same seed gives the same data
-  --reset        empty units, employees, health_checks, users, sessions and audit_log first`;
+  --reset        empty units, employees, health_checks, users, sessions, audit_log and intervention_models first`;
 
 function wholeNumber(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -61,15 +61,15 @@ async function main(): Promise<number> {
     if ((rows[0].employees > 0 || rows[0].users > 0) && !values.reset) {
       console.error(
         `The database already has ${rows[0].employees} employees and ${rows[0].users} accounts: nothing changed.\n` +
-          'Run again with --reset to delete ALL units, employees, health checks, accounts, sessions and the audit log ' +
+          'Run again with --reset to delete ALL units, employees, health checks, accounts, sessions, the audit log and intervention models ' +
           '(and the rows of tables that refer to them) and load new demo data.',
       );
       return 1;
     }
     const started = performance.now();
     if (values.reset) {
-      await db.exec('TRUNCATE units, employees, health_checks, users, sessions, audit_log RESTART IDENTITY CASCADE');
-      console.log('emptied units, employees, health_checks, users, sessions, audit_log');
+      await db.exec(RESET_DEMO_DATA_SQL);
+      console.log('emptied units, employees, health_checks, users, sessions, audit_log, intervention_models');
     }
     console.log(`creating ${employees} employees, seed ${seedValue ?? DEFAULT_SEED} …`);
     const result = await seed(db, config, { employees, seed: seedValue });
