@@ -11,7 +11,7 @@ import { collectPageErrors, searchResourceRow, signIn } from './helpers';
  */
 
 const SHOTS = 'test-results/interventions';
-const MODEL = `E2E血压干预${Date.now().toString(36).slice(-4)}`;
+const MODEL = `血压干预测试${Date.now() % 100000}`;
 
 /** A screenshot of the page (a dialog or drawer: of the window, where it stays while the page scrolls). */
 async function shot(page: Page, name: string, fullPage = true) {

@@ -8,6 +8,7 @@ import {
 } from '@peis/shared';
 import { Alert, Descriptions, Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import type { Adjustment, DietEnergy, DietProposal, FitnessItem, FitnessProposal } from './prescription-api';
+import './prescription.css';
 
 /** The label of a coded option (numbered(...) lists): '' when the value is not one of them. */
 export const optLabel = (options: readonly { value: number | string; label: string }[], v: unknown): string =>
@@ -60,7 +61,7 @@ export const cookbookLabel = (c: { name: string; kcalMin: number; kcalMax: numbe
 export function TargetTags({ targets }: { targets: readonly string[] }) {
   if (!targets.length) return <Typography.Text type="secondary">无（以一般人群原则为主）</Typography.Text>;
   return (
-    <Flex wrap gap={4} data-testid="prescription-targets">
+    <Flex wrap gap={4} className="rx-tags" data-testid="prescription-targets">
       {targets.map((t) => (
         <Tag key={t}>{indicatorName(t)}</Tag>
       ))}
@@ -159,7 +160,7 @@ export function DietDerivation({ proposal }: { proposal: Omit<DietProposal, 'emp
             key: 'principles',
             label: '膳食原则',
             children: principles.length ? (
-              <Flex wrap gap={4}>
+              <Flex wrap gap={4} className="rx-tags">
                 {principles.map((p) => (
                   <Tag key={p.id} color="blue">
                     {p.name}
@@ -180,7 +181,7 @@ export function DietDerivation({ proposal }: { proposal: Omit<DietProposal, 'emp
               constitution === null || constitution === undefined ? (
                 <Typography.Text type="secondary">体质未评估，暂不安排中医食疗</Typography.Text>
               ) : (
-                <Flex wrap gap={4} align="center">
+                <Flex wrap gap={4} align="center" className="rx-tags">
                   <Typography.Text>{optLabel(TCM_CONSTITUTIONS, constitution)}：</Typography.Text>
                   {tcm.length ? tcm.map((t) => <Tag key={t.id}>{t.name}</Tag>) : '无适用食疗方'}
                 </Flex>
