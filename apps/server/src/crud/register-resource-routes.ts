@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError, badRequest, forbidden } from '../lib/errors';
+import { pageQuery } from '../lib/paging';
 import { saveUpload } from '../lib/xlsx-reader';
 import { writeAudit } from '../plugins/audit';
 import { can, currentUser } from '../plugins/auth';
@@ -19,18 +20,7 @@ import { attachment, exportXlsx, importXlsx, templateXlsx, XLSX_CONTENT_TYPE } f
 const idParams = z.object({ id: idParam() });
 const listQuery = z
   .object({
-    page: z.coerce
-      .number({ error: '页码无效' })
-      .int('页码无效')
-      .min(1, '页码无效')
-      .max(1_000_000, '页码无效')
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: '每页条数无效' })
-      .int('每页条数无效')
-      .min(1, '每页条数无效')
-      .max(500, '每页最多500条')
-      .default(20),
+    ...pageQuery,
     sort: z.string().optional(),
     order: z.enum(['asc', 'desc', 'ascend', 'descend'], { error: '排序方向无效' }).optional(),
     deleted: z.enum(['0', '1', 'true', 'false']).optional(),

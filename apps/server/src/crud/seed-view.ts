@@ -3,18 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { pageQuery } from '../lib/paging';
 import { currentUser } from '../plugins/auth';
 import { loadChildren } from './children';
 import type { CrudRepository, Row } from './crud-repository';
 
 const seedQuery = z.object({
-  page: z.coerce.number({ error: '页码无效' }).int('页码无效').min(1, '页码无效').max(1_000_000, '页码无效').default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数无效' })
-    .int('每页条数无效')
-    .min(1, '每页条数无效')
-    .max(500, '每页最多500条')
-    .default(20),
+  ...pageQuery,
   name: z.string().max(100, '名称最多100个字符').optional(),
 });
 

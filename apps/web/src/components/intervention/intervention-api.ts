@@ -1,5 +1,6 @@
 import { CONDITION_VARIABLE_BY_CODE, CONDITION_VARIABLES, INDICATOR_BY_CODE, INDICATORS } from '@peis/shared';
 import { http } from '../../app/http';
+import type { CreatingJob } from '../job-progress';
 
 /** The web's side of the 干预模型 / 干预任务 calls beside their declared CRUD (contract: /work/briefs/hE.md). */
 export const HI_ROUTES = { model: '/main/hi/model', task: '/main/hi/task' } as const;
@@ -25,14 +26,7 @@ export interface PreviewResult {
 }
 
 /** GET /hi/jobs/:id: a model run creating the tasks in the background. */
-export interface InterventionJob {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  total: number | null;
-  done: number | null;
-  created: number | null;
-  skipped: number | null;
-  error: string | null;
-}
+export type InterventionJob = CreatingJob;
 
 export const jobActive = (j: InterventionJob | undefined) => j?.status === 'queued' || j?.status === 'running';
 
